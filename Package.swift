@@ -1,0 +1,88 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Dependency direction is one way: verdict (CLI) → simulator / HTTP edge → AppStoreServer.
+// `AppStoreServer` is the pure Apple-protocol core: it depends on no other target of this package
+// and does no I/O of its own (HTTP is reached through the `AppStoreHTTPTransport` protocol).
+let package = Package(
+    name: "verdict",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
+        .library(name: "AppStoreServerHTTP", targets: ["AppStoreServerHTTP"]),
+        .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
+        .executable(name: "verdict", targets: ["verdict"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "4.5.2"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "AppStoreServer",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        .target(
+            name: "AppStoreServerHTTP",
+            dependencies: [
+                "AppStoreServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        .target(
+            name: "AppStoreSimulator",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreServerHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "verdict",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreServerHTTP",
+                "AppStoreSimulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppStoreServerTests",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreSimulator",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "AppStoreSimulatorTests",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreServerHTTP",
+                "AppStoreSimulator",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,13 @@
+/// The payment mode of a subscription offer.
+public struct OfferDiscountType: AppleEnumeration {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let freeTrial = Self(rawValue: "FREE_TRIAL")
+    public static let payAsYouGo = Self(rawValue: "PAY_AS_YOU_GO")
+    public static let payUpFront = Self(rawValue: "PAY_UP_FRONT")
+    public static let oneTime = Self(rawValue: "ONE_TIME")
+
+    /// The documented values, in documentation order.
+    public static let knownValues: [Self] = [.freeTrial, .payAsYouGo, .payUpFront, .oneTime]
+}
