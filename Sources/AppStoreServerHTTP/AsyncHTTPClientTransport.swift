@@ -40,12 +40,7 @@ public struct AsyncHTTPClientTransport: AppStoreHTTPTransport {
             httpRequest.body = .bytes(ByteBuffer(bytes: body))
         }
         let response = try await httpClient.execute(httpRequest, timeout: timeout)
-        let body: ByteBuffer
-        do {
-            body = try await response.body.collect(upTo: maximumResponseBytes)
-        } catch is NIOTooManyBytesError {
-            throw AppStoreHTTPTransportError.responseTooLarge(limit: maximumResponseBytes)
-        }
+        let body = try await response.collectBody(upTo: maximumResponseBytes)
         return AppStoreHTTPResponse(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name, value: $0.value) },

@@ -6,7 +6,7 @@ import Foundation
 /// Header `{"alg":"ES256","kid":<keyId>,"typ":"JWT"}`; claims `iss` (issuer id), `iat` (integer
 /// seconds), `exp` = `iat` + 300, `aud` `appstoreconnect-v1`, `bid` (bundle id). Apple asks for a
 /// new token per request, so callers mint one with ``make()`` every time rather than caching it.
-public struct AppStoreAPIToken: Sendable {
+public struct AppStoreAPIToken: AppStoreKeyIdentitySigner {
     /// The audience Apple requires for App Store Server API tokens.
     public static let audience = "appstoreconnect-v1"
     /// Token lifetime in seconds (Apple allows at most 60 minutes).
@@ -35,28 +35,12 @@ public struct AppStoreAPIToken: Sendable {
         }
     }
 
-    private let signingKey: P256.Signing.PrivateKey
-    /// The App Store Connect key identifier, sent as the header `kid`.
-    public let keyId: String
-    /// The App Store Connect issuer id, sent as `iss`.
-    public let issuerId: String
-    /// The bundle identifier, sent as `bid`.
-    public let bundleId: String
-    private let clock: @Sendable () -> Date
+    /// The key and identifiers tokens are minted with.
+    public let identity: AppStoreKeyIdentity
 
-    /// Creates a token minter for one key and app; `clock` supplies "now" (injectable for tests).
-    public init(
-        privateKey: P256.Signing.PrivateKey,
-        keyId: String,
-        issuerId: String,
-        bundleId: String,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.signingKey = privateKey
-        self.keyId = keyId
-        self.issuerId = issuerId
-        self.bundleId = bundleId
-        self.clock = clock
+    /// Creates a token minter for `identity`, whose clock supplies "now".
+    public init(identity: AppStoreKeyIdentity) {
+        self.identity = identity
     }
 
     /// The claims a token minted at `date` carries.
@@ -67,7 +51,7 @@ public struct AppStoreAPIToken: Sendable {
 
     /// Mints a fresh signed token issued now.
     public func make() throws(SignatureError) -> String {
-        try ES256JWT.sign(claims: claims(issuedAt: clock()), keyId: keyId, key: signingKey)
+        try identity.sign(claims(issuedAt: identity.clock()))
     }
 
     /// Checks a token's header, signature and claims against this minter's key id, issuer, audience

@@ -1,37 +1,14 @@
-import Crypto
 import Foundation
 
 /// Creates introductory-offer-eligibility JWS signatures (reference §4.2), which tell StoreKit
-/// whether to offer a customer the introductory offer.
+/// whether to offer a customer the introductory offer: ``AppStoreJWSCreator`` with claims
+/// ``IntroductoryOfferEligibilityClaims``.
 ///
-/// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; claims ``IntroductoryOfferEligibilityClaims`` with
-/// an integer `iat`, a fresh lowercase `nonce` and no `exp`. Each JWS is verified with the public key
-/// before it is returned.
-public struct IntroductoryOfferEligibilitySignatureCreator: Sendable {
-    private let signingKey: P256.Signing.PrivateKey
-    /// The App Store Connect key identifier, sent as `kid`.
-    public let keyId: String
-    /// The App Store Connect issuer id, sent as `iss`.
-    public let issuerId: String
-    /// The app's bundle identifier, sent as `bid`.
-    public let bundleId: String
-    private let clock: @Sendable () -> Date
+/// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; an integer `iat`, a fresh lowercase `nonce` and no
+/// `exp`. Each JWS is verified with the public key before it is returned.
+public typealias IntroductoryOfferEligibilitySignatureCreator = AppStoreJWSCreator<IntroductoryOfferEligibilityFields>
 
-    /// Creates a signer for one key and app; `clock` supplies `iat` (injectable for tests).
-    public init(
-        privateKey: P256.Signing.PrivateKey,
-        keyId: String,
-        issuerId: String,
-        bundleId: String,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.signingKey = privateKey
-        self.keyId = keyId
-        self.issuerId = issuerId
-        self.bundleId = bundleId
-        self.clock = clock
-    }
-
+extension AppStoreJWSCreator where Fields == IntroductoryOfferEligibilityFields {
     /// Signs an eligibility decision for `productId` and the customer owning `transactionId`.
     ///
     /// - Parameter nonce: the nonce; a fresh random UUID when nil.
@@ -41,16 +18,9 @@ public struct IntroductoryOfferEligibilitySignatureCreator: Sendable {
         transactionId: String,
         nonce: UUID? = nil
     ) throws(SignatureError) -> String {
-        let claims = IntroductoryOfferEligibilityClaims(
-            productId: productId, allowIntroductoryOffer: allowIntroductoryOffer,
-            transactionId: transactionId, iss: issuerId, bid: bundleId,
-            iat: ES256JWT.seconds(clock()), nonce: (nonce ?? UUID()).uuidString.lowercased()
+        try createSignature(
+            for: Fields(productId: productId, allowIntroductoryOffer: allowIntroductoryOffer, transactionId: transactionId),
+            nonce: nonce
         )
-        let jws = try ES256JWT.sign(claims: claims, keyId: keyId, key: signingKey)
-        let verifier = IntroductoryOfferEligibilitySignatureVerifier(
-            publicKey: signingKey.publicKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId
-        )
-        guard try verifier.verify(jws) == claims else { throw .invalidClaim("payload") }
-        return jws
     }
 }

@@ -1,11 +1,16 @@
-/// The claims of a promotional-offer JWS (`aud` `promotional-offer`, reference §4.2).
+/// The claims of a promotional-offer JWS (`aud` `promotional-offer`, reference §4.2): the common
+/// claims of ``AppStoreJWSClaims`` plus ``PromotionalOfferV2Fields``.
 ///
 /// There is deliberately no `exp`: Apple derives the expiry from `iat`.
-public struct PromotionalOfferV2Claims: Codable, Hashable, Sendable {
+public typealias PromotionalOfferV2Claims = AppStoreJWSClaims<PromotionalOfferV2Fields>
+
+/// The offer-specific claims of a promotional-offer JWS, read straight off
+/// ``PromotionalOfferV2Claims`` (`claims.offerIdentifier`).
+public struct PromotionalOfferV2Fields: AppStoreJWSFields {
     /// The audience of promotional-offer signatures.
     public static let audience = "promotional-offer"
-    /// The claim names this JWS may carry.
-    static let names: Set<String> = ["productId", "offerIdentifier", "transactionId", "iss", "bid", "aud", "iat", "nonce"]
+    /// The offer-specific claim names.
+    public static let claimNames: Set<String> = ["productId", "offerIdentifier", "transactionId"]
 
     /// The subscription product the offer applies to.
     public var productId: String
@@ -13,29 +18,22 @@ public struct PromotionalOfferV2Claims: Codable, Hashable, Sendable {
     public var offerIdentifier: String
     /// Any transaction id of the customer (appTransactionId allowed); omitted from the JSON when nil.
     public var transactionId: String?
-    /// The App Store Connect issuer id.
-    public var iss: String
-    /// The app's bundle identifier.
-    public var bid: String
-    /// Always ``audience``.
-    public var aud: String
-    /// Issue time, whole seconds since 1970.
-    public var iat: Int64
-    /// A one-time UUID in lowercase.
-    public var nonce: String
 
-    /// Creates claims with explicit values.
+    /// Creates the offer-specific claims.
+    public init(productId: String, offerIdentifier: String, transactionId: String? = nil) {
+        self.productId = productId
+        self.offerIdentifier = offerIdentifier
+        self.transactionId = transactionId
+    }
+}
+
+extension AppStoreJWSClaims where Fields == PromotionalOfferV2Fields {
+    /// Creates promotional-offer claims with explicit values.
     public init(
         productId: String, offerIdentifier: String, transactionId: String?,
         iss: String, bid: String, aud: String = Self.audience, iat: Int64, nonce: String
     ) {
-        self.productId = productId
-        self.offerIdentifier = offerIdentifier
-        self.transactionId = transactionId
-        self.iss = iss
-        self.bid = bid
-        self.aud = aud
-        self.iat = iat
-        self.nonce = nonce
+        let fields = Fields(productId: productId, offerIdentifier: offerIdentifier, transactionId: transactionId)
+        self.init(fields: fields, iss: iss, bid: bid, aud: aud, iat: iat, nonce: nonce)
     }
 }

@@ -1,37 +1,13 @@
-import Crypto
 import Foundation
 
 /// Creates promotional-offer JWS signatures for `Product.PurchaseOption.promotionalOffer(_:compactJWS:)`
-/// (reference §4.2).
+/// (reference §4.2): ``AppStoreJWSCreator`` with claims ``PromotionalOfferV2Claims``.
 ///
-/// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; claims ``PromotionalOfferV2Claims`` with an integer
-/// `iat`, a fresh lowercase `nonce` and no `exp`. Each JWS is verified with the public key before it
-/// is returned.
-public struct PromotionalOfferV2SignatureCreator: Sendable {
-    private let signingKey: P256.Signing.PrivateKey
-    /// The App Store Connect key identifier, sent as `kid`.
-    public let keyId: String
-    /// The App Store Connect issuer id, sent as `iss`.
-    public let issuerId: String
-    /// The app's bundle identifier, sent as `bid`.
-    public let bundleId: String
-    private let clock: @Sendable () -> Date
+/// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; an integer `iat`, a fresh lowercase `nonce` and no
+/// `exp`. Each JWS is verified with the public key before it is returned.
+public typealias PromotionalOfferV2SignatureCreator = AppStoreJWSCreator<PromotionalOfferV2Fields>
 
-    /// Creates a signer for one key and app; `clock` supplies `iat` (injectable for tests).
-    public init(
-        privateKey: P256.Signing.PrivateKey,
-        keyId: String,
-        issuerId: String,
-        bundleId: String,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
-        self.signingKey = privateKey
-        self.keyId = keyId
-        self.issuerId = issuerId
-        self.bundleId = bundleId
-        self.clock = clock
-    }
-
+extension AppStoreJWSCreator where Fields == PromotionalOfferV2Fields {
     /// Signs an offer.
     ///
     /// - Parameters:
@@ -43,16 +19,9 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
         transactionId: String? = nil,
         nonce: UUID? = nil
     ) throws(SignatureError) -> String {
-        let claims = PromotionalOfferV2Claims(
-            productId: productId, offerIdentifier: offerIdentifier, transactionId: transactionId,
-            iss: issuerId, bid: bundleId, iat: ES256JWT.seconds(clock()),
-            nonce: (nonce ?? UUID()).uuidString.lowercased()
+        try createSignature(
+            for: Fields(productId: productId, offerIdentifier: offerIdentifier, transactionId: transactionId),
+            nonce: nonce
         )
-        let jws = try ES256JWT.sign(claims: claims, keyId: keyId, key: signingKey)
-        let verifier = PromotionalOfferV2SignatureVerifier(
-            publicKey: signingKey.publicKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId
-        )
-        guard try verifier.verify(jws) == claims else { throw .invalidClaim("payload") }
-        return jws
     }
 }
