@@ -1,0 +1,224 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+
+/// The simulator's control API, served next to the App Store Server API. No authentication
+/// (it is a local test tool); JSON in and out; dates are integer milliseconds since 1970;
+/// errors are `{"error":"…"}` with 400 (bad request/state) or 404 (unknown id).
+///
+/// Inspection
+/// - `GET  /simulator` — overview: bundleId, appAppleId, bundleVersion, environment, keyId,
+///   issuerId, baseURL, now, clockFrozen, deliveryURL, retryPolicy, tokenClock.
+/// - `GET  /simulator/key` — the issued In-App Purchase key: keyId, issuerId, bundleId, fileName
+///   (`SubscriptionKey_<KEYID>.p8`), privateKeyPEM (PKCS#8; a local test key).
+/// - `GET  /simulator/root-certificate` — `{"rootCertificateDER":"<standard Base64>"}`: the root
+///   a verifier must trust for the simulator's signatures.
+/// - `GET  /simulator/notifications` — the notification log, oldest first: notificationUUID,
+///   notificationType, subtype, signedPayload, payload (decoded), signedDate, transactionId,
+///   originalTransactionId, appTransactionId, sendAttempts [{attemptDate, sendAttemptResult,
+///   httpStatus, url}], isRetryPending.
+/// - `GET  /simulator/notifications/{notificationUUID}` — one entry of the log.
+/// - `GET  /simulator/consumption-requests` — every accepted Send Consumption Information body:
+///   [{transactionId, request, rawBody, receivedDate}].
+/// - `GET  /simulator/customers` — [{appTransactionId, appAccountToken}].
+/// - `GET  /simulator/transactions/{transactionId}` — the stored (decoded) transaction.
+/// - `GET  /simulator/subscriptions/{originalTransactionId}` — status, renewalInfo, latestTransaction.
+///
+/// Configuration
+/// - `GET|PUT /simulator/delivery` — `{"url":"http://…"|null, "retryPolicy":{"mode":
+///   "followEnvironment"|"always"|"never", "retryIntervals":[seconds…], "timeScale":n,
+///   "requestTimeout":seconds}}`; PUT changes only the members given (`"url":null` clears the URL).
+/// - `GET|PUT /simulator/clock` — `{"now":ms, "frozen":bool}`; PUT `now` freezes the clock there,
+///   `"frozen":false` lets it run again.
+/// - `POST /simulator/clock/advance` — `{"seconds":n}` → `{"now":ms,"frozen":bool}`.
+/// - `PUT  /simulator/token-clock` — `{"tokenClock":"simulated"|"wall"}`: the clock API tokens'
+///   `exp`/`iat` are checked against.
+/// - `GET  /simulator/rate-limits` — `{"<endpoint>":{"limit":n,"windowSeconds":s}}`.
+/// - `PUT  /simulator/rate-limits/{endpoint}` — `{"limit":n,"windowSeconds":s}` (window defaults to 3600).
+/// - `DELETE /simulator/rate-limits/{endpoint}`, `DELETE /simulator/rate-limits` — remove limits.
+///   Endpoints: getTransactionInfo, getTransactionHistory, getAllSubscriptionStatuses,
+///   getRefundHistory, sendConsumptionInformation, getNotificationHistory,
+///   requestTestNotification, getTestNotificationStatus.
+/// - `GET  /simulator/faults` — faults still in force.
+/// - `POST /simulator/faults` — add `{"kind":"error"|"latency"|"dropConnection", "endpoint":…|null
+///   (all), "count":n|null (until cleared, default 1), "status":500, "errorCode":5000001|null (no
+///   body), "errorMessage":"…", "latencyMilliseconds":n}`.
+/// - `DELETE /simulator/faults` — clear all faults.
+///
+/// Scenarios (each answers `{"notification":{…log entry…}, "transaction":{…}, "renewalInfo":{…}}`)
+/// - `POST /simulator/scenarios/subscribe` — `{"productId", "subscriptionGroupIdentifier"?,
+///   "price"? (milliunits), "currency"?, "storefront"?, "period"? ("P1M"), "offer"? {"type":1–4,
+///   "discountType":"FREE_TRIAL"|"PAY_AS_YOU_GO"|"PAY_UP_FRONT", "identifier"?, "price"?,
+///   "period"?, "periodCount"?}, "appAccountToken"?, "appTransactionId"? (existing customer),
+///   "inAppOwnershipType"?}` → SUBSCRIBED/INITIAL_BUY.
+/// - `POST /simulator/scenarios/renew` — `{"originalTransactionId", "price"?}` → DID_RENEW.
+/// - `POST /simulator/scenarios/auto-renew` — `{"originalTransactionId", "enabled":bool}` →
+///   DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED|AUTO_RENEW_DISABLED.
+/// - `POST /simulator/scenarios/fail-renewal` — `{"originalTransactionId", "gracePeriod"?}` → DID_FAIL_TO_RENEW.
+/// - `POST /simulator/scenarios/expire` — `{"originalTransactionId", "subtype"? ("VOLUNTARY"…),
+///   "eligibleWinBackOfferIds"?}` → EXPIRED.
+/// - `POST /simulator/scenarios/resubscribe` — `{"originalTransactionId", "productId"?, "price"?,
+///   "offer"?}` → SUBSCRIBED/RESUBSCRIBE.
+/// - `POST /simulator/scenarios/redeem-offer` — `{"originalTransactionId", "offer"}` →
+///   OFFER_REDEEMED (active) or SUBSCRIBED/RESUBSCRIBE (expired).
+/// - `POST /simulator/scenarios/purchase` — `{"productId", "type"? ("Consumable"|"Non-Consumable"|
+///   "Non-Renewing Subscription"), "price"?, "currency"?, "storefront"?, "quantity"?,
+///   "appAccountToken"?, "appTransactionId"?, "inAppOwnershipType"?}` → ONE_TIME_CHARGE.
+/// - `POST /simulator/scenarios/refund-request` — `{"transactionId", "reason"?
+///   ("UNINTENDED_PURCHASE"…)}` → CONSUMPTION_REQUEST.
+/// - `POST /simulator/scenarios/refund-grant` — `{"transactionId", "reason"? (0|1), "type"?
+///   ("REFUND_FULL"|"REFUND_PRORATED"), "percentage"? (milliunits)}` → REFUND.
+/// - `POST /simulator/scenarios/refund-decline` — `{"transactionId"}` → REFUND_DECLINED.
+/// - `POST /simulator/scenarios/refund-reverse` — `{"transactionId"}` → REFUND_REVERSED.
+/// - `POST /simulator/scenarios/test-notification` — → `{"testNotificationToken", "notification"}` (TEST).
+struct ControlRoutes: Sendable {
+    let server: SimulatorServer
+
+    private var store: SimulatorStore { server.store }
+
+    func register(on router: Router<SimulatorRequestContext>) {
+        registerInspection(on: router)
+        registerConfiguration(on: router)
+        registerScenarios(on: router)
+    }
+
+    private func registerInspection(on router: Router<SimulatorRequestContext>) {
+        router.get("/simulator") { _, _ in await overview() }
+        router.get("/simulator/key") { _, _ in
+            let key = store.issuedKey
+            return JSONResponse.make(ControlMessages.Key(
+                keyId: key.keyId, issuerId: key.issuerId, bundleId: store.configuration.bundleId,
+                fileName: key.fileName, privateKeyPEM: key.pemRepresentation))
+        }
+        router.get("/simulator/root-certificate") { _, _ in
+            JSONResponse.make(ControlMessages.RootCertificate(
+                rootCertificateDER: store.pki.rootCertificateDER.base64EncodedString()))
+        }
+        router.get("/simulator/notifications") { _, _ in JSONResponse.make(await store.notificationLog()) }
+        router.get("/simulator/notifications/{uuid}") { _, context in
+            guard let notification = await store.notification(uuid: context.parameters.get("uuid") ?? "") else {
+                return failure(404, "unknown notification")
+            }
+            return JSONResponse.make(notification)
+        }
+        router.get("/simulator/consumption-requests") { _, _ in
+            JSONResponse.make(await store.receivedConsumptionInformation())
+        }
+        router.get("/simulator/customers") { _, _ in JSONResponse.make(await store.allCustomers()) }
+        router.get("/simulator/transactions/{transactionId}") { _, context in
+            guard let transaction = await store.transaction(id: context.parameters.get("transactionId") ?? "") else {
+                return failure(404, "unknown transaction")
+            }
+            return JSONResponse.make(transaction)
+        }
+        router.get("/simulator/subscriptions/{originalTransactionId}") { _, context in
+            let id = context.parameters.get("originalTransactionId") ?? ""
+            guard let status = await store.status(originalTransactionId: id) else {
+                return failure(404, "unknown subscription")
+            }
+            return JSONResponse.make(ControlMessages.Subscription(
+                originalTransactionId: id, status: status,
+                renewalInfo: await store.renewalInfo(originalTransactionId: id),
+                latestTransaction: await store.latestTransaction(originalTransactionId: id)))
+        }
+    }
+
+    private func overview() async -> Response {
+        let configuration = store.configuration
+        return JSONResponse.make(ControlMessages.Overview(
+            bundleId: configuration.bundleId, appAppleId: configuration.appAppleId,
+            bundleVersion: configuration.bundleVersion, environment: configuration.environment,
+            keyId: store.issuedKey.keyId, issuerId: store.issuedKey.issuerId,
+            baseURL: server.baseURL?.absoluteString, now: store.now, clockFrozen: store.clock.isFrozen,
+            deliveryURL: await server.deliverer.deliveryURL?.absoluteString,
+            retryPolicy: await server.deliverer.retryPolicy, tokenClock: server.tokenClock))
+    }
+
+    // MARK: - Scenarios
+
+    private func registerScenarios(on router: Router<SimulatorRequestContext>) {
+        scenario(router, "subscribe") { (body: SubscribeRequest) in try await store.subscribe(body) }
+        scenario(router, "renew") { (body: ControlMessages.Renew) in
+            try await store.renew(originalTransactionId: body.originalTransactionId, price: body.price)
+        }
+        scenario(router, "auto-renew") { (body: ControlMessages.AutoRenew) in
+            try await store.setAutoRenew(originalTransactionId: body.originalTransactionId, enabled: body.enabled)
+        }
+        scenario(router, "fail-renewal") { (body: ControlMessages.FailRenewal) in
+            try await store.failRenewal(originalTransactionId: body.originalTransactionId, gracePeriod: body.gracePeriod)
+        }
+        scenario(router, "expire") { (body: ControlMessages.Expire) in
+            try await store.expire(originalTransactionId: body.originalTransactionId, subtype: body.subtype ?? .voluntary,
+                                   eligibleWinBackOfferIds: body.eligibleWinBackOfferIds)
+        }
+        scenario(router, "resubscribe") { (body: ControlMessages.Resubscribe) in
+            try await store.resubscribe(originalTransactionId: body.originalTransactionId, productId: body.productId,
+                                        price: body.price, offer: body.offer)
+        }
+        scenario(router, "redeem-offer") { (body: ControlMessages.RedeemOffer) in
+            try await store.redeemOffer(originalTransactionId: body.originalTransactionId, offer: body.offer)
+        }
+        scenario(router, "purchase") { (body: OneTimePurchaseRequest) in try await store.purchase(body) }
+        scenario(router, "refund-request") { (body: ControlMessages.RefundRequest) in
+            try await store.requestRefund(transactionId: body.transactionId, reason: body.reason ?? .unintendedPurchase)
+        }
+        scenario(router, "refund-grant") { (body: ControlMessages.RefundGrant) in
+            try await store.grantRefund(transactionId: body.transactionId, reason: body.reason ?? .refundedForOtherReason,
+                                        type: body.type ?? .refundFull, percentage: body.percentage)
+        }
+        scenario(router, "refund-decline") { (body: ControlMessages.TransactionReference) in
+            try await store.declineRefund(transactionId: body.transactionId)
+        }
+        scenario(router, "refund-reverse") { (body: ControlMessages.TransactionReference) in
+            try await store.reverseRefund(transactionId: body.transactionId)
+        }
+        router.post("/simulator/scenarios/test-notification") { _, _ in
+            try await run {
+                let sent = try await store.sendTestNotification()
+                return JSONResponse.make(ControlMessages.TestNotification(
+                    testNotificationToken: sent.token, notification: sent.notification))
+            }
+        }
+    }
+
+    private func scenario<Body: Decodable & Sendable>(
+        _ router: Router<SimulatorRequestContext>, _ name: String,
+        _ operation: @escaping @Sendable (Body) async throws -> ScenarioResult
+    ) {
+        router.post("/simulator/scenarios/\(name)") { request, _ in
+            try await run {
+                let body: Body = try await decode(request)
+                return JSONResponse.make(try await operation(body))
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    func decode<Body: Decodable>(_ request: Request) async throws -> Body {
+        let data = try await request.collectBody()
+        do {
+            return try AppStoreJSON.decoder().decode(Body.self, from: data.isEmpty ? Data("{}".utf8) : data)
+        } catch {
+            throw SimulatorError.invalidRequest("the body is not valid \(Body.self) JSON: \(error)")
+        }
+    }
+
+    /// Runs a control operation, mapping ``SimulatorError`` to 400/404.
+    func run(_ operation: () async throws -> Response) async throws -> Response {
+        do {
+            return try await operation()
+        } catch let error as SimulatorError {
+            switch error {
+            case .unknownTransaction, .unknownSubscription, .unknownCustomer:
+                return failure(404, error.description)
+            case .invalidState, .invalidRequest:
+                return failure(400, error.description)
+            }
+        }
+    }
+
+    func failure(_ status: Int, _ message: String) -> Response {
+        JSONResponse.make(status: status, ControlMessages.Failure(error: message))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A JSON value decoded without coercion, so request validation can tell `true` from `1` and a
+/// missing member from a member of the wrong type (Apple answers each with its own error code).
+enum JSONValue: Decodable, Equatable, Sendable {
+    case bool(Bool)
+    case integer(Int64)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+    case null
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses `data` as a JSON document; nil when it is not valid JSON.
+    static func parse(_ data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    var integerValue: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .number(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
+        default: nil
+        }
+    }
+    var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+}
