@@ -3,18 +3,17 @@ import Foundation
 /// JSON coding as Apple uses it: dates are integer milliseconds since 1970 (fractional accepted on
 /// input), absent optionals are omitted, nothing is escaped that need not be.
 public enum AppStoreJSON {
-    /// A decoder for Apple's payloads and API responses.
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let milliseconds = try container.decode(Double.self)
-            return Date(timeIntervalSince1970: milliseconds / 1000)
-        }
-        return decoder
-    }
+    /// The decoder for Apple's payloads and API responses. It is shared (decoding is thread-safe,
+    /// and building a decoder per payload is measurable on the verification hot path): never mutate it.
+    public static func decoder() -> JSONDecoder { sharedDecoder }
 
-    /// An encoder that writes dates as integer milliseconds (truncated toward zero).
+    private static let sharedDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        return decoder
+    }()
+
+    /// An encoder that writes dates as integer milliseconds (rounded to the nearest millisecond).
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

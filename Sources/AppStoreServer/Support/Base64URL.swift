@@ -7,16 +7,19 @@ import Foundation
 public enum Base64URL {
     /// Encodes bytes as unpadded Base64URL.
     public static func encode(_ data: some DataProtocol) -> String {
-        var standard = Data(data).base64EncodedData()
-        while standard.last == UInt8(ascii: "=") { standard.removeLast() }
-        for index in standard.indices {
-            switch standard[index] {
-            case UInt8(ascii: "+"): standard[index] = UInt8(ascii: "-")
-            case UInt8(ascii: "/"): standard[index] = UInt8(ascii: "_")
-            default: break
+        let standard = Data(data).base64EncodedData()
+        var length = standard.count
+        while length > 0, standard[length - 1] == UInt8(ascii: "=") { length -= 1 }
+        return standard.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
+            String(unsafeUninitializedCapacity: length) { target in
+                for index in 0..<length {
+                    let byte = source[index]
+                    target[index] = byte == UInt8(ascii: "+")
+                        ? UInt8(ascii: "-") : (byte == UInt8(ascii: "/") ? UInt8(ascii: "_") : byte)
+                }
+                return length
             }
         }
-        return String(decoding: standard, as: UTF8.self)
     }
 
     /// Decodes Base64URL with or without padding; nil for an empty input, any character outside
