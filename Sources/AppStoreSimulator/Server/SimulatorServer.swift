@@ -133,6 +133,7 @@ public final class SimulatorServer: Sendable {
             logger: logger
         ).register(on: router)
         ControlRoutes(server: self).register(on: router)
+        OCSPRoutes(server: self).register(on: router)
         return Application(
             router: router,
             configuration: .init(address: .hostname(host, port: requestedPort), serverName: nil),

@@ -32,15 +32,17 @@ public struct SimulatorStateDirectory: Sendable {
         public let created: Bool
     }
 
-    /// Loads the PKI and key saved earlier, creating and saving whatever is missing.
-    public func loadOrCreate() throws -> Contents {
+    /// Loads the PKI and key, or issues and saves them. A new PKI names `ocspResponderURL` (when
+    /// given) in its certificates, so online verification asks the simulator's own responder; an
+    /// existing PKI keeps the URL it was issued with.
+    public func loadOrCreate(ocspResponderURL: String? = nil) throws -> Contents {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         var created = false
         let pki: SimulatorPKI
         if FileManager.default.fileExists(atPath: pkiDirectory.appendingPathComponent(SimulatorPKI.FileName.leafKey).path) {
             pki = try SimulatorPKI.load(from: pkiDirectory)
         } else {
-            pki = try SimulatorPKI()
+            pki = try SimulatorPKI(options: SimulatorPKI.Options(ocspResponderURL: ocspResponderURL))
             try pki.save(to: pkiDirectory)
             created = true
         }

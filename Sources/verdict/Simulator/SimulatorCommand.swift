@@ -53,7 +53,8 @@ struct SimulatorCommand: AsyncParsableCommand {
 
     func run() async throws {
         let state = SimulatorStateDirectory(url: URL(fileURLWithPath: stateDir, isDirectory: true))
-        let contents = try state.loadOrCreate()
+        let ocspURL = port == 0 ? nil : SimulatorOCSPResponder.responderURL(host: host, port: port)
+        let contents = try state.loadOrCreate(ocspResponderURL: ocspURL)
         let configuration = SimulatorAppConfiguration(
             bundleId: bundleId, appAppleId: appAppleId, environment: Self.environment(environment)!)
         let store = SimulatorStore(configuration: configuration, pki: contents.pki, issuedKey: contents.issuedKey)
