@@ -1,7 +1,9 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// Dependency direction is one way: verdict (CLI) → simulator / HTTP edge → AppStoreServer.
+// Dependency direction is one way: verdict (CLI) → simulator / HTTP edge → AppStoreServer,
+// and verdict → RuleEngine → AppStoreServer (RuleEngine is pure too: no HTTP, no database;
+// it uses AppStoreServer's enums so the rule language knows Apple's values from one source).
 // `AppStoreServer` is the pure Apple-protocol core: it depends on no other target of this package
 // and does no I/O of its own (HTTP is reached through the `AppStoreHTTPTransport` protocol).
 let package = Package(
@@ -11,6 +13,7 @@ let package = Package(
         .library(name: "AppStoreServer", targets: ["AppStoreServer"]),
         .library(name: "AppStoreServerHTTP", targets: ["AppStoreServerHTTP"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
+        .library(name: "RuleEngine", targets: ["RuleEngine"]),
         .executable(name: "verdict", targets: ["verdict"]),
     ],
     dependencies: [
@@ -21,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -29,6 +33,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        .target(
+            name: "RuleEngine",
+            dependencies: [
+                "AppStoreServer",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -58,6 +70,7 @@ let package = Package(
                 "AppStoreServer",
                 "AppStoreServerHTTP",
                 "AppStoreSimulator",
+                "RuleEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,6 +86,10 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RuleEngineTests",
+            dependencies: ["RuleEngine", "AppStoreServer"]
         ),
         .testTarget(
             name: "AppStoreSimulatorTests",

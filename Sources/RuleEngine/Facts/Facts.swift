@@ -1,0 +1,65 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A facts document typed by a ``FactSchema``: what one decision evaluates its rules against.
+///
+/// Decode it from JSON (the shape the service builds: money as `{"milliunits": 9990, "currency":
+/// "USD"}` or `"9.99 USD"`, timestamps as ISO 8601 or epoch milliseconds, durations as `"400d"`
+/// / `"36h"` or milliseconds, enums as case names or Apple's wire values) or from YAML test data
+/// (every scalar a string, typed by the schema: `59.99 USD`, `400d`, `2026-11-25`; `NO` stays a
+/// string). Errors name the path of the bad value.
+public struct Facts: Sendable, Hashable {
+    /// The schema the document was typed against.
+    public let schema: FactSchema
+    /// Every fact of the document in one flat array, at the offsets of
+    /// `schema.document.cellOffsets` (nested records flattened; lists of records as tables).
+    public let cells: [RuleValue]
+
+    /// Types `data` against `schema`. With `strictEnums` (the default) an enum value this version
+    /// does not know is an error with a did-you-mean; without, it becomes `UNRECOGNIZED` (for facts
+    /// built from live Apple payloads, where Apple may add values).
+    public init(_ data: FactData, schema: FactSchema = .standard, strictEnums: Bool = true) throws(FactsError) {
+        self.schema = schema
+        let decoder = FactsDecoder(strictEnums: strictEnums)
+        self.cells = try decoder.decodeCells(data, schema.document, path: "")
+    }
+
+    /// Decodes a JSON facts document.
+    public init(json: Data, schema: FactSchema = .standard, strictEnums: Bool = true) throws(FactsError) {
+        try self.init(FactData(json: json), schema: schema, strictEnums: strictEnums)
+    }
+
+    /// Decodes YAML facts text (basic resolver: every scalar a string, typed by the schema).
+    public init(yaml: String, schema: FactSchema = .standard, strictEnums: Bool = true) throws(FactsError) {
+        try self.init(FactData(yaml: yaml), schema: schema, strictEnums: strictEnums)
+    }
+
+    /// The value at a dotted path (`subscription.originalTransactionId`), ``RuleValue/absent`` when
+    /// the fact is missing, nil when the path names no fact.
+    public func value(at path: String) -> RuleValue? {
+        var record = schema.document
+        var offset = 0
+        let names = path.split(separator: ".")
+        for (position, name) in names.enumerated() {
+            guard let index = record.index(of: String(name)) else { return nil }
+            offset += record.cellOffsets[index]
+            let type = record.fields[index].type
+            if case .record(let nested) = type {
+                record = nested
+                if position == names.count - 1 { return RecordTable.nest(nested, cells, at: offset) }
+            } else {
+                return position == names.count - 1 ? cells[offset] : nil
+            }
+        }
+        return RecordTable.nest(record, cells, at: offset)
+    }
+
+    /// `event.signedDate` in milliseconds, the default `now`, if present.
+    public var signedDate: Int64? {
+        if case .timestamp(let millis) = value(at: "event.signedDate") { return millis }
+        return nil
+    }
+}
