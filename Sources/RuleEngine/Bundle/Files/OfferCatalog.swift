@@ -1,0 +1,84 @@
+/// `catalog.yaml`: the offers that exist in App Store Connect and the currencies the app sells in.
+/// Rules may only name offers listed here, of the listed type, for the listed products; per-currency
+/// constant tables must cover every listed currency.
+///
+/// ```yaml
+/// currencies: [USD, EUR, GBP, JPY]
+/// offers:
+///   - id: promo-annual-50
+///     type: PROMOTIONAL
+///     productIds: [com.example.pro.annual]
+///     subscriptionGroup: pro
+/// ```
+public struct OfferCatalog: Hashable, Sendable {
+    /// One offer configured in App Store Connect.
+    public struct Offer: Hashable, Sendable, Codable {
+        /// The offer identifier as App Store Connect (and `eligibleWinBackOfferIds`) spell it.
+        public let id: String
+        /// `PROMOTIONAL` or `WIN_BACK`.
+        public let type: String
+        /// The products the offer applies to.
+        public let productIds: [String]
+        /// The subscription group identifier.
+        public let subscriptionGroup: String
+        /// Where it is declared.
+        public let line: Int
+    }
+
+    /// The offers, in file order.
+    public let offers: [Offer]
+    /// ISO 4217 codes the app sells in.
+    public let currencies: [String]
+    private let byId: [String: Int]
+
+    /// A catalog of `offers` selling in `currencies`.
+    public init(offers: [Offer], currencies: [String]) {
+        self.offers = offers
+        self.currencies = currencies
+        var byId: [String: Int] = [:]
+        for (index, offer) in offers.enumerated() where byId[offer.id] == nil { byId[offer.id] = index }
+        self.byId = byId
+    }
+
+    /// The offer called `id`, if listed.
+    public func offer(_ id: String) -> Offer? { byId[id].map { offers[$0] } }
+
+    /// An empty catalog (a bundle without `catalog.yaml` can only have refund rules).
+    public static let empty = OfferCatalog(offers: [], currencies: [])
+
+    static func read(_ root: YAMLNode, log: DiagnosticLog) -> OfferCatalog {
+        let reader = NodeReader(log: log)
+        guard let top = reader.mapping(root, "catalog.yaml", keys: ["currencies", "offers"], required: ["offers"]) else {
+            return .empty
+        }
+        var currencies: [String] = []
+        if let node = top["currencies"], let codes = reader.texts(node, "currencies") {
+            for (code, codeNode) in codes {
+                if !Money.isCurrencyCode(code) {
+                    log.error("'\(code)' is not an ISO 4217 currency code (three capital letters)", at: codeNode)
+                } else if currencies.contains(code) {
+                    log.error("currency \(code) is listed twice", at: codeNode)
+                } else {
+                    currencies.append(code)
+                }
+            }
+        }
+        var offers: [Offer] = []
+        let keys = ["id", "type", "productIds", "subscriptionGroup", "description"]
+        for item in top["offers"].flatMap({ reader.list($0, "offers") }) ?? [] {
+            guard let map = reader.mapping(item, "a catalog offer", keys: keys, required: ["id", "type", "productIds", "subscriptionGroup"]),
+                let idNode = map["id"], let id = reader.text(idNode, "an offer id"),
+                let typeNode = map["type"], let type = reader.choice(typeNode, "offer type", among: RuleSectionReader.offerTypes),
+                let productsNode = map["productIds"], let products = reader.texts(productsNode, "productIds"),
+                let groupNode = map["subscriptionGroup"], let group = reader.text(groupNode, "subscriptionGroup")
+            else { continue }
+            if offers.contains(where: { $0.id == id }) {
+                log.error("offer id '\(id)' is listed twice", at: idNode)
+                continue
+            }
+            if products.isEmpty { log.error("offer \(id) lists no productIds", at: productsNode) }
+            offers.append(Offer(id: id, type: type, productIds: products.map(\.0), subscriptionGroup: group, line: idNode.location.line))
+        }
+        return OfferCatalog(offers: offers, currencies: currencies)
+    }
+}

@@ -1,0 +1,103 @@
+/// What the engine decided for one notification, with everything needed to explain and audit it
+/// (rules-design §5.7): the bundle hash, the section, the deciding rule and its line, bucket
+/// values, holdout and counterfactual, shadow matches, limits consulted, rules that errored, and
+/// a trace of conditions. Codable as the decision record; `renderText()` for people.
+public struct Decision: Sendable, Hashable, Codable {
+    /// Which section decided.
+    public enum Section: String, Sendable, Hashable, Codable {
+        case offers, refunds
+    }
+
+    /// An offer to present: a catalog offer id and its type.
+    public struct OfferChoice: Sendable, Hashable, Codable, CustomStringConvertible {
+        public let id: String
+        /// `PROMOTIONAL` or `WIN_BACK`.
+        public let type: String
+        public var description: String { "\(id) (\(type))" }
+    }
+
+    /// The consumption-request answer for Apple.
+    public struct RefundResponse: Sendable, Hashable, Codable {
+        /// `DECLINE`, `GRANT_FULL`, `GRANT_PRORATED`; nil = omit the field.
+        public let refundPreference: String?
+        /// Apple's `consumptionPercentage` in milliunits (50% = 50000); nil = omit.
+        public let consumptionPercentage: Int64?
+        /// A `DeliveryStatus` case name; nil = not set by the rules (the service supplies it).
+        public let deliveryStatus: String?
+        /// nil = not set by the rules.
+        public let sampleContentProvided: Bool?
+    }
+
+    /// A bucket computed for the holdout or a split.
+    public struct Bucket: Sendable, Hashable, Codable {
+        /// `holdout` or `split:<rule id>`.
+        public let purpose: String
+        public let salt: String
+        /// The unit's value (e.g. the originalTransactionId).
+        public let unit: String
+        /// `0..<10000`.
+        public let bucket: Int
+        /// Holdout: buckets below this are held out. Split: the variant index chosen.
+        public let threshold: Int
+    }
+
+    /// A limit the engine asked about.
+    public struct LimitCheck: Sendable, Hashable, Codable {
+        /// The rule whose candidate offer was checked.
+        public let rule: String
+        /// `perCustomer` or `perOffer`.
+        public let kind: String
+        /// The offer for a per-offer limit.
+        public let offer: String?
+        public let used: Int
+        public let max: Int
+        /// The window (milliseconds; `180d` in JSON).
+        public let within: DecisionDuration
+        public let exceeded: Bool
+    }
+
+    /// A shadow rule that would have decided.
+    public struct ShadowMatch: Sendable, Hashable, Codable {
+        public let rule: RuleReference
+        public let offer: OfferChoice?
+        public let refund: RefundResponse?
+    }
+
+    /// A rule or veto skipped because something could not be evaluated.
+    public struct RuleError: Sendable, Hashable, Codable {
+        public let rule: RuleReference
+        public let message: String
+    }
+
+    /// `sha256:…` of the bundle that decided.
+    public var bundle: String
+    /// The decision instant (nil when neither the caller nor the facts gave one).
+    public var now: DecisionInstant?
+    /// The section that applied, nil when none did.
+    public var section: Section?
+    /// The offer to present (offers section), nil for none.
+    public var offer: OfferChoice?
+    /// The consumption answer (refunds section).
+    public var refund: RefundResponse?
+    /// The rule that decided, nil when none did (default, veto, no match).
+    public var rule: RuleReference?
+    /// The veto that blocked, if any.
+    public var blockedBy: RuleReference?
+    /// Whether the unit is in the holdout (then `offer` is nil and `counterfactual` is what it
+    /// would have got).
+    public var heldOut: Bool = false
+    /// What a held-out customer would have been offered.
+    public var counterfactual: OfferChoice?
+    /// The rule that would have given the counterfactual.
+    public var counterfactualRule: RuleReference?
+    /// Bucket values computed.
+    public var buckets: [Bucket] = []
+    /// Shadow rules that matched, in order.
+    public var shadowMatches: [ShadowMatch] = []
+    /// Limits consulted.
+    public var limits: [LimitCheck] = []
+    /// Rules and vetoes that could not be evaluated.
+    public var errors: [RuleError] = []
+    /// Why the section decided as it did, condition by condition.
+    public var trace: [DecisionTraceEntry] = []
+}

@@ -1,0 +1,154 @@
+/// The offers section of one decision (rules-design §5.4 steps 1–7): holdout bucket, vetoes,
+/// rules in file order, offer resolution (splits, win-back eligibility in Apple's order, product
+/// fit), shadow matches, limits, and the held-out counterfactual.
+struct OfferSectionEvaluation {
+    let section: CompiledOffersSection
+    var evaluator: DecisionEvaluator
+
+    private var context: EvaluationContext { evaluator.context }
+    private var bundle: RuleBundle { evaluator.bundle }
+
+    mutating func run() {
+        var heldOut = false
+        if let holdout = section.holdout {
+            switch unitValue(holdout.unit) {
+            case .success(let unit):
+                let bucket = Bucketing.bucket(salt: holdout.salt, unit: unit)
+                heldOut = bucket < holdout.basisPoints
+                evaluator.decision.buckets.append(
+                    .init(purpose: "holdout", salt: holdout.salt, unit: unit, bucket: bucket, threshold: holdout.basisPoints))
+            case .failure(let error):
+                let reference = RuleReference(id: "holdout", file: holdout.unit.location.file, line: holdout.unit.location.line)
+                evaluator.decision.errors.append(.init(rule: reference, message: "no holdout bucket, so no offer: \(error.message)"))
+                return
+            }
+        }
+        evaluator.decision.heldOut = heldOut
+        if let veto = evaluator.blockingVeto(section.vetoes) {
+            evaluator.decision.blockedBy = veto
+            return
+        }
+        for rule in section.rules {
+            guard evaluator.screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else {
+                continue
+            }
+            let choice: Decision.OfferChoice
+            switch offer(for: rule) {
+            case .failure(let error):
+                evaluator.record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
+                evaluator.decision.errors.append(.init(rule: rule.reference, message: error.message))
+                continue
+            case .success(nil):
+                evaluator.record(
+                    .rule, rule.reference, .noEligibleOffer, note: "no offer of this rule fits the customer",
+                    conditions: rule.conditions[...])
+                continue
+            case .success(let found?):
+                choice = found
+            }
+            if rule.mode == .shadow {
+                evaluator.record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])
+                evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
+                continue
+            }
+            if let exceeded = limitExceeded(rule, offer: choice.id) {
+                evaluator.record(.rule, rule.reference, .limitExceeded, note: exceeded, conditions: rule.conditions[...])
+                if rule.onLimit == .stop { return }
+                continue
+            }
+            evaluator.record(.rule, rule.reference, .passed, conditions: rule.conditions[...])
+            if heldOut {
+                evaluator.decision.counterfactual = choice
+                evaluator.decision.counterfactualRule = rule.reference
+            } else {
+                evaluator.decision.offer = choice
+                evaluator.decision.rule = rule.reference
+            }
+            return
+        }
+    }
+
+    private func unitValue(_ unit: CompiledCondition) -> Result<String, EvaluationError> {
+        switch unit.expression.evaluate(context) {
+        case .value(.string(let text)): .success(text)
+        case .value: .failure(EvaluationError("\(unit.source) is not text"))
+        case .error(let error): .failure(error)
+        }
+    }
+
+    /// The rule's offer for these facts; nil when none fits (win-back eligibility, product).
+    private mutating func offer(for rule: CompiledOfferRule) -> Result<Decision.OfferChoice?, EvaluationError> {
+        let spec: OfferSpec
+        switch rule.action {
+        case .offer(let single):
+            spec = single
+        case .split(let split):
+            switch unitValue(split.unit) {
+            case .failure(let error): return .failure(error)
+            case .success(let unit):
+                let bucket = Bucketing.bucket(salt: split.salt, unit: unit)
+                let index = split.variantIndex(forBucket: bucket)
+                evaluator.decision.buckets.append(
+                    .init(purpose: "split:\(rule.reference.id)", salt: split.salt, unit: unit, bucket: bucket, threshold: index))
+                spec = split.variants[index].offer
+            }
+        }
+        switch spec {
+        case .promotional(let id):
+            return fits(id).map { $0 ? Decision.OfferChoice(id: id, type: "PROMOTIONAL") : nil }
+        case .winBack(let allowed):
+            guard let probe = bundle.probes.eligibleWinBackOfferIds else { return .success(nil) }
+            switch probe.evaluate(context) {
+            case .error(let error): return .failure(error)
+            case .value(.list(let eligible)):
+                for case .string(let id) in eligible where allowed.contains(id) {
+                    switch fits(id) {
+                    case .failure(let error): return .failure(error)
+                    case .success(true): return .success(Decision.OfferChoice(id: id, type: "WIN_BACK"))
+                    case .success(false): continue
+                    }
+                }
+                return .success(nil)
+            case .value: return .success(nil)
+            }
+        }
+    }
+
+    /// Whether catalog offer `id` is for the customer's current product.
+    private func fits(_ id: String) -> Result<Bool, EvaluationError> {
+        guard let offer = bundle.catalog.offer(id), let probe = bundle.probes.subscriptionProductId else { return .success(false) }
+        switch probe.evaluate(context) {
+        case .value(.string(let product)): return .success(offer.productIds.contains(product))
+        case .value: return .success(false)
+        case .error(let error): return .failure(error)
+        }
+    }
+
+    /// A note naming the exceeded limit, nil when within limits. Records every limit consulted.
+    private mutating func limitExceeded(_ rule: CompiledOfferRule, offer: String) -> String? {
+        let now = context.now ?? 0
+        var note: String?
+        if let limit = section.perCustomer, let unit = section.customerUnit {
+            switch unitValue(unit) {
+            case .success(let customer):
+                let used = evaluator.limits.grantedCount(.customer(customer), window: limit.within, now: now)
+                let exceeded = used >= limit.max
+                evaluator.decision.limits.append(.init(
+                    rule: rule.reference.id, kind: "perCustomer", offer: nil, used: used, max: limit.max,
+                    within: DecisionDuration(millis: limit.within), exceeded: exceeded))
+                if exceeded { note = "perCustomer limit reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }
+            case .failure(let error):
+                note = "perCustomer limit cannot be checked: \(error.message)"
+            }
+        }
+        if note == nil, let limit = section.perOffer[offer] {
+            let used = evaluator.limits.grantedCount(.offer(offer), window: limit.within, now: now)
+            let exceeded = used >= limit.max
+            evaluator.decision.limits.append(.init(
+                rule: rule.reference.id, kind: "perOffer", offer: offer, used: used, max: limit.max,
+                within: DecisionDuration(millis: limit.within), exceeded: exceeded))
+            if exceeded { note = "perOffer limit of \(offer) reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }
+        }
+        return note
+    }
+}

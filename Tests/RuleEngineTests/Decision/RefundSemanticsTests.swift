@@ -1,0 +1,80 @@
+import RuleEngine
+import Testing
+
+@Suite("Decision: refunds semantics")
+struct RefundSemanticsTests {
+    let rules = """
+        schema: 1
+        refunds:
+          appliesTo: event.type == CONSUMPTION_REQUEST
+          default: {refundPreference: none}
+          rules:
+            - id: legal
+              when: [event.consumptionRequestReason == LEGAL]
+              respond: {refundPreference: GRANT_FULL}
+            - id: undelivered
+              when:
+                - purchase.productType != AUTO_RENEWABLE
+                - has(usage.deliveryStatus) && usage.deliveryStatus != DELIVERED
+                - has(usage.consumptionPercentage)
+              respond: {refundPreference: GRANT_FULL, deliveryStatus: usage.deliveryStatus, consumptionPercentage: usage.consumptionPercentage}
+            - id: partly-used
+              when:
+                - "purchase.productType in [CONSUMABLE, NON_CONSUMABLE, NON_RENEWING]"
+                - has(usage.consumptionPercentage)
+                - usage.consumptionPercentage > 0
+              respond:
+                refundPreference: GRANT_PRORATED
+                consumptionPercentage: usage.consumptionPercentage
+                deliveryStatus: DELIVERED
+                sampleContentProvided: false
+        """
+    let request = "event: {type: CONSUMPTION_REQUEST, consumptionRequestReason: UNINTENDED_PURCHASE, signedDate: 2026-12-15}"
+
+    @Test("a refund rule answers with its preference and Apple's fields")
+    func respond() throws {
+        let bundle = try BundleTestSupport.bundle(rules: rules, catalog: nil)
+        let decision = bundle.decide(try BundleTestSupport.facts(request, "purchase: {productType: CONSUMABLE}\nusage: {consumptionPercentage: 40}"))
+        #expect(decision.section == .refunds)
+        #expect(decision.rule?.id == "partly-used")
+        #expect(decision.refund?.refundPreference == "GRANT_PRORATED")
+        #expect(decision.refund?.consumptionPercentage == 40_000)
+        #expect(decision.refund?.deliveryStatus == "DELIVERED")
+        #expect(decision.refund?.sampleContentProvided == false)
+    }
+
+    @Test("with no matching rule the default answers (here: no preference)")
+    func defaultResponse() throws {
+        let bundle = try BundleTestSupport.bundle(rules: rules, catalog: nil)
+        let decision = bundle.decide(try BundleTestSupport.facts(request, "purchase: {productType: AUTO_RENEWABLE}"))
+        #expect(decision.rule == nil)
+        #expect(decision.refund?.refundPreference == nil)
+        #expect(decision.refund?.consumptionPercentage == nil)
+    }
+
+    @Test("a response field computed from facts is checked against Apple's rules at decision time")
+    func runtimeAppleRules() throws {
+        let bundle = try BundleTestSupport.bundle(rules: rules, catalog: nil)
+        let undelivered = "purchase: {productType: CONSUMABLE}\nusage: {deliveryStatus: UNDELIVERED_SERVER_OUTAGE, consumptionPercentage: 30}"
+        let invalid = bundle.decide(try BundleTestSupport.facts(request, undelivered))
+        #expect(invalid.rule?.id == "partly-used")
+        #expect(invalid.errors.first?.message == "consumptionPercentage must be 0 when deliveryStatus is UNDELIVERED_SERVER_OUTAGE, got 30")
+        #expect(invalid.trace.contains { $0.rule?.id == "undelivered" && $0.outcome == .invalidResponse })
+        let zero = "purchase: {productType: CONSUMABLE}\nusage: {deliveryStatus: UNDELIVERED_SERVER_OUTAGE, consumptionPercentage: 0}"
+        let valid = bundle.decide(try BundleTestSupport.facts(request, zero))
+        #expect(valid.rule?.id == "undelivered")
+        #expect(valid.refund?.deliveryStatus == "UNDELIVERED_SERVER_OUTAGE")
+        #expect(valid.refund?.consumptionPercentage == 0)
+    }
+
+    @Test("a rule whose condition cannot be evaluated is skipped and counted")
+    func erroringRuleSkipped() throws {
+        let bundle = try BundleTestSupport.bundle(rules: rules, catalog: nil)
+        let decision = bundle.decide(try BundleTestSupport.facts(request, "usage: {consumptionPercentage: 40}"))
+        #expect(decision.rule == nil)
+        let entry = try #require(decision.trace.first { $0.rule?.id == "partly-used" })
+        #expect(entry.outcome == .error)
+        #expect(entry.conditions.first?.expression == "purchase.productType in [CONSUMABLE, NON_CONSUMABLE, NON_RENEWING]")
+        #expect(decision.errors.map(\.rule.id) == ["undelivered", "partly-used"])
+    }
+}
