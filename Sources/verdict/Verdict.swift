@@ -11,6 +11,7 @@ struct Verdict: AsyncParsableCommand {
             SignCommand.self,
             SimulatorCommand.self,
             BenchCommand.self,
+            RulesCommand.self,
         ]
     )
 }
