@@ -39,9 +39,7 @@ struct DecisionEvaluator {
     mutating func run() -> Decision {
         if let offers = bundle.offers, applies(offers.appliesTo) {
             decision.section = .offers
-            var offerEvaluation = OfferSectionEvaluation(section: offers, evaluator: self)
-            offerEvaluation.run()
-            self = offerEvaluation.evaluator
+            decideOffers(offers)
         } else if let refunds = bundle.refunds, applies(refunds.appliesTo) {
             decision.section = .refunds
             decideRefunds(refunds)
@@ -92,8 +90,8 @@ struct DecisionEvaluator {
 
     /// Evaluates a `when` list, stopping at the first false or erroring entry.
     func evaluate(_ conditions: [CompiledCondition]) -> ConditionsOutcome {
-        for (index, condition) in conditions.enumerated() {
-            switch condition.expression.isTrue(context) {
+        for index in conditions.indices {
+            switch conditions[index].expression.isTrue(context) {
             case .success(true): continue
             case .success(false): return .failed(index: index)
             case .failure(let error): return .errored(index: index, error)

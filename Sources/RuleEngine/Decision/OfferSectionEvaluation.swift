@@ -1,45 +1,41 @@
 /// The offers section of one decision (rules-design §5.4 steps 1–7): holdout bucket, vetoes,
 /// rules in file order, offer resolution (splits, win-back eligibility in Apple's order, product
-/// fit), shadow matches, limits, and the held-out counterfactual.
-struct OfferSectionEvaluation {
-    let section: CompiledOffersSection
-    var evaluator: DecisionEvaluator
-
-    private var context: EvaluationContext { evaluator.context }
-    private var bundle: RuleBundle { evaluator.bundle }
-
-    mutating func run() {
+/// fit), shadow matches, limits, and the held-out counterfactual. An extension of
+/// ``DecisionEvaluator`` (not a separate value) so that neither the evaluator nor the compiled
+/// section is copied on every decision.
+extension DecisionEvaluator {
+    mutating func decideOffers(_ section: CompiledOffersSection) {
         var heldOut = false
         if let holdout = section.holdout {
             switch unitValue(holdout.unit) {
             case .success(let unit):
                 let bucket = Bucketing.bucket(salt: holdout.salt, unit: unit)
                 heldOut = bucket < holdout.basisPoints
-                evaluator.decision.buckets.append(
+                decision.buckets.append(
                     .init(purpose: "holdout", salt: holdout.salt, unit: unit, bucket: bucket, threshold: holdout.basisPoints))
             case .failure(let error):
                 let reference = RuleReference(id: "holdout", file: holdout.unit.location.file, line: holdout.unit.location.line)
-                evaluator.decision.errors.append(.init(rule: reference, message: "no holdout bucket, so no offer: \(error.message)"))
+                decision.errors.append(.init(rule: reference, message: "no holdout bucket, so no offer: \(error.message)"))
                 return
             }
         }
-        evaluator.decision.heldOut = heldOut
-        if let veto = evaluator.blockingVeto(section.vetoes) {
-            evaluator.decision.blockedBy = veto
+        decision.heldOut = heldOut
+        if let veto = blockingVeto(section.vetoes) {
+            decision.blockedBy = veto
             return
         }
         for rule in section.rules {
-            guard evaluator.screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else {
+            guard screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else {
                 continue
             }
             let choice: Decision.OfferChoice
             switch offer(for: rule) {
             case .failure(let error):
-                evaluator.record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
-                evaluator.decision.errors.append(.init(rule: rule.reference, message: error.message))
+                record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
+                decision.errors.append(.init(rule: rule.reference, message: error.message))
                 continue
             case .success(nil):
-                evaluator.record(
+                record(
                     .rule, rule.reference, .noEligibleOffer, note: "no offer of this rule fits the customer",
                     conditions: rule.conditions[...])
                 continue
@@ -47,22 +43,22 @@ struct OfferSectionEvaluation {
                 choice = found
             }
             if rule.mode == .shadow {
-                evaluator.record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])
-                evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
+                record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])
+                decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
                 continue
             }
-            if let exceeded = limitExceeded(rule, offer: choice.id) {
-                evaluator.record(.rule, rule.reference, .limitExceeded, note: exceeded, conditions: rule.conditions[...])
+            if let exceeded = limitExceeded(section, rule, offer: choice.id) {
+                record(.rule, rule.reference, .limitExceeded, note: exceeded, conditions: rule.conditions[...])
                 if rule.onLimit == .stop { return }
                 continue
             }
-            evaluator.record(.rule, rule.reference, .passed, conditions: rule.conditions[...])
+            record(.rule, rule.reference, .passed, conditions: rule.conditions[...])
             if heldOut {
-                evaluator.decision.counterfactual = choice
-                evaluator.decision.counterfactualRule = rule.reference
+                decision.counterfactual = choice
+                decision.counterfactualRule = rule.reference
             } else {
-                evaluator.decision.offer = choice
-                evaluator.decision.rule = rule.reference
+                decision.offer = choice
+                decision.rule = rule.reference
             }
             return
         }
@@ -88,7 +84,7 @@ struct OfferSectionEvaluation {
             case .success(let unit):
                 let bucket = Bucketing.bucket(salt: split.salt, unit: unit)
                 let index = split.variantIndex(forBucket: bucket)
-                evaluator.decision.buckets.append(
+                decision.buckets.append(
                     .init(purpose: "split:\(rule.reference.id)", salt: split.salt, unit: unit, bucket: bucket, threshold: index))
                 spec = split.variants[index].offer
             }
@@ -125,15 +121,15 @@ struct OfferSectionEvaluation {
     }
 
     /// A note naming the exceeded limit, nil when within limits. Records every limit consulted.
-    private mutating func limitExceeded(_ rule: CompiledOfferRule, offer: String) -> String? {
+    private mutating func limitExceeded(_ section: CompiledOffersSection, _ rule: CompiledOfferRule, offer: String) -> String? {
         let now = context.now ?? 0
         var note: String?
         if let limit = section.perCustomer, let unit = section.customerUnit {
             switch unitValue(unit) {
             case .success(let customer):
-                let used = evaluator.limits.grantedCount(.customer(customer), window: limit.within, now: now)
+                let used = limits.grantedCount(.customer(customer), window: limit.within, now: now)
                 let exceeded = used >= limit.max
-                evaluator.decision.limits.append(.init(
+                decision.limits.append(.init(
                     rule: rule.reference.id, kind: "perCustomer", offer: nil, used: used, max: limit.max,
                     within: DecisionDuration(millis: limit.within), exceeded: exceeded))
                 if exceeded { note = "perCustomer limit reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }
@@ -142,9 +138,9 @@ struct OfferSectionEvaluation {
             }
         }
         if note == nil, let limit = section.perOffer[offer] {
-            let used = evaluator.limits.grantedCount(.offer(offer), window: limit.within, now: now)
+            let used = limits.grantedCount(.offer(offer), window: limit.within, now: now)
             let exceeded = used >= limit.max
-            evaluator.decision.limits.append(.init(
+            decision.limits.append(.init(
                 rule: rule.reference.id, kind: "perOffer", offer: offer, used: used, max: limit.max,
                 within: DecisionDuration(millis: limit.within), exceeded: exceeded))
             if exceeded { note = "perOffer limit of \(offer) reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }

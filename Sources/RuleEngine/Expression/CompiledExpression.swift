@@ -2,41 +2,64 @@
 /// fields are resolved to slots and whose enum values are ordinals. Evaluating it does no name
 /// lookups; explaining it runs a second, tracing compilation of the same tree.
 public struct CompiledExpression: Sendable {
+    /// Everything compiled, behind one reference: conditions are copied freely (into rules,
+    /// vetoes, trace steps), and a copy then costs one retain instead of one per field.
+    private let storage: Storage
+
     /// The expression text.
-    public let source: String
+    public var source: String { storage.source }
     /// Its static type (`bool` for conditions).
-    public let type: RuleType
+    public var type: RuleType { storage.type }
     /// Optional facts this expression proves present when it is true (from `has()` in its
     /// top-level `&&` chain); pass them to the next conditions of the same rule.
-    public let guaranteedFacts: Set<String>
+    public var guaranteedFacts: Set<String> { storage.guaranteedFacts }
     /// `segment.<name>` references, for the unused-segment lint.
-    public let referencedSegments: Set<String>
+    public var referencedSegments: Set<String> { storage.referencedSegments }
     /// `constants.<name>` references, for the unused-constant lint.
-    public let referencedConstants: Set<String>
+    public var referencedConstants: Set<String> { storage.referencedConstants }
     /// Whether evaluation reads facts or `now` (false: the value is ``constantValue``).
-    public let readsFacts: Bool
+    public var readsFacts: Bool { storage.readsFacts }
     /// The value when the expression is a constant.
-    public let constantValue: RuleValue?
+    public var constantValue: RuleValue? { storage.constantValue }
 
-    let fast: Evaluator
-    let traced: Evaluator
-    let operands: [(text: String, range: SourceRange, type: RuleType)]
+    var fast: Evaluator { storage.fast }
+    var traced: Evaluator { storage.traced }
+    var operands: [(text: String, range: SourceRange, type: RuleType)] { storage.operands }
+
+    private final class Storage: Sendable {
+        let source: String
+        let type: RuleType
+        let guaranteedFacts: Set<String>
+        let referencedSegments: Set<String>
+        let referencedConstants: Set<String>
+        let readsFacts: Bool
+        let constantValue: RuleValue?
+        let fast: Evaluator
+        let traced: Evaluator
+        let operands: [(text: String, range: SourceRange, type: RuleType)]
+
+        init(source: String, root: TypedExpression, guaranteedFacts: Set<String>, referencedSegments: Set<String>,
+             referencedConstants: Set<String>) {
+            self.source = source
+            self.type = root.type
+            self.guaranteedFacts = guaranteedFacts
+            self.referencedSegments = referencedSegments
+            self.referencedConstants = referencedConstants
+            self.readsFacts = root.readsFacts
+            self.constantValue = root.constantValue
+            self.fast = Emitter(tracing: [:]).emit(root)
+            let operandNodes = OperandSelection.operands(of: root)
+            var slots: [ObjectIdentifier: Int] = [:]
+            for (offset, node) in operandNodes.enumerated() { slots[ObjectIdentifier(node)] = offset }
+            self.traced = Emitter(tracing: slots).emit(root)
+            self.operands = operandNodes.map { (text: $0.range.text(in: source), range: $0.range, type: $0.type) }
+        }
+    }
 
     init(source: String, root: TypedExpression, guaranteedFacts: Set<String>, referencedSegments: Set<String>,
          referencedConstants: Set<String>) {
-        self.source = source
-        self.type = root.type
-        self.guaranteedFacts = guaranteedFacts
-        self.referencedSegments = referencedSegments
-        self.referencedConstants = referencedConstants
-        self.readsFacts = root.readsFacts
-        self.constantValue = root.constantValue
-        self.fast = Emitter(tracing: [:]).emit(root)
-        let operandNodes = OperandSelection.operands(of: root)
-        var slots: [ObjectIdentifier: Int] = [:]
-        for (offset, node) in operandNodes.enumerated() { slots[ObjectIdentifier(node)] = offset }
-        self.traced = Emitter(tracing: slots).emit(root)
-        self.operands = operandNodes.map { (text: $0.range.text(in: source), range: $0.range, type: $0.type) }
+        storage = Storage(source: source, root: root, guaranteedFacts: guaranteedFacts,
+                          referencedSegments: referencedSegments, referencedConstants: referencedConstants)
     }
 
     /// Evaluates against the context's facts and `now`.

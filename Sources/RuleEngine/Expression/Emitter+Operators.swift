@@ -27,6 +27,7 @@ extension Emitter {
                 return .bool(Operations.holds(comparison, a, Operations.integer(try second(&frame))))
             }
         case .string:
+            if let fused = emitCellStringCompare(comparison, left, right) { return fused }
             let second = emit(right)
             return { frame throws(EvaluationError) in
                 let a = Operations.string(try first(&frame))
@@ -49,6 +50,42 @@ extension Emitter {
                 let a = try first(&frame)
                 return .bool(try Operations.equal(a, try second(&frame), range) == isEqual)
             }
+        }
+    }
+
+    /// `field <op> 'text'` for a fact or a row field of a table macro: compares the cell in place,
+    /// so neither the cell nor its string is copied or retained (nil when the shape does not fit).
+    private func emitCellStringCompare(_ comparison: TypedExpression.Comparison, _ left: TypedExpression,
+                                       _ right: TypedExpression) -> Evaluator? {
+        guard case .string(let constant)? = right.constantValue, tracing[ObjectIdentifier(right)] == nil,
+              tracing[ObjectIdentifier(left)] == nil,
+              case .cell(let base, let offset, let path) = left.kind
+        else { return nil }
+        let missing = EvaluationError("\(path) is missing", at: left.range)
+        switch base {
+        case .document:
+            return { frame throws(EvaluationError) in
+                guard let holds = frame.cells.withUnsafeBufferPointer({ Self.compare($0[offset], comparison, constant) })
+                else { throw missing }
+                return .bool(holds)
+            }
+        case .row(let slot, let width):
+            return { frame throws(EvaluationError) in
+                let cell = frame.rowCell(slot, (slot == 0 ? frame.row0 : frame.row1) &* width &+ offset)
+                guard let holds = Self.compare(cell.pointee, comparison, constant) else { throw missing }
+                return .bool(holds)
+            }
+        }
+    }
+
+    /// `value <op> constant` for a string cell (nil when absent), reading the cell borrowed.
+    @inline(__always)
+    private static func compare(_ value: borrowing RuleValue, _ comparison: TypedExpression.Comparison,
+                                _ constant: String) -> Bool? {
+        switch value {
+        case .string(let text): Operations.holds(comparison, text, constant)
+        case .absent: nil
+        default: Operations.holds(comparison, "", constant)
         }
     }
 

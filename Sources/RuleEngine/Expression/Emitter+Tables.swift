@@ -9,7 +9,7 @@ extension Emitter {
             return nil
         }
         @Sendable @inline(__always) func enter(_ frame: inout Frame, _ table: RecordTable) {
-            if slot == 0 { frame.table0 = table } else { frame.table1 = table }
+            frame.enter(slot, table)
         }
         @Sendable @inline(__always) func bind(_ frame: inout Frame, _ row: Int) {
             if slot == 0 { frame.row0 = row } else { frame.row1 = row }
@@ -84,7 +84,7 @@ extension Emitter {
         let inner = emit(body)
         @Sendable @inline(__always) func enter(_ frame: inout Frame, _ value: RuleValue) -> Int {
             guard case .table(let table) = value else { return 0 }
-            if slot == 0 { frame.table0 = table } else { frame.table1 = table }
+            frame.enter(slot, table)
             return table.count
         }
         @Sendable @inline(__always) func bind(_ frame: inout Frame, _ row: Int) {

@@ -43,6 +43,9 @@ struct Emitter {
         case .index(let map, let key, let mapText):
             return emitIndex(map, key, mapText, node.range)
         case .not(let operand):
+            if case .has(let base, let offset) = operand.kind, tracing[ObjectIdentifier(operand)] == nil {
+                return emitHas(base, offset, negated: true)
+            }
             let value = emit(operand)
             return { frame throws(EvaluationError) in .bool(!Operations.truth(try value(&frame))) }
         case .negate(let operand):
@@ -97,34 +100,29 @@ struct Emitter {
                 if case .absent = value { throw missing }
                 return value
             }
-        case .row(0, let width):
+        case .row(let slot, let width):
             return { frame throws(EvaluationError) in
-                let value = frame.table0.unsafelyUnwrapped.cells[frame.row0 &* width &+ offset]
-                if case .absent = value { throw missing }
-                return value
-            }
-        case .row(_, let width):
-            return { frame throws(EvaluationError) in
-                let value = frame.table1.unsafelyUnwrapped.cells[frame.row1 &* width &+ offset]
-                if case .absent = value { throw missing }
-                return value
+                let cell = frame.rowCell(slot, (slot == 0 ? frame.row0 : frame.row1) &* width &+ offset)
+                if case .absent = cell.pointee { throw missing }
+                return cell.pointee
             }
         }
     }
 
-    /// Whether a cell is present.
-    private func emitHas(_ base: TypedExpression.RecordBase, _ offset: Int) -> Evaluator {
+    /// Whether a cell is present (absent, when `negated`: `!has(…)` in one closure).
+    private func emitHas(_ base: TypedExpression.RecordBase, _ offset: Int, negated: Bool = false) -> Evaluator {
         switch base {
         case .document:
             return { frame throws(EvaluationError) in
-                if case .absent = frame.cells[offset] { return .bool(false) }
-                return .bool(true)
+                if case .absent = frame.cells[offset] { return .bool(negated) }
+                return .bool(!negated)
             }
         case .row(let slot, let width):
             return { frame throws(EvaluationError) in
-                let table = (slot == 0 ? frame.table0 : frame.table1).unsafelyUnwrapped
-                if case .absent = table.cells[(slot == 0 ? frame.row0 : frame.row1) &* width &+ offset] { return .bool(false) }
-                return .bool(true)
+                if case .absent = frame.rowCell(slot, (slot == 0 ? frame.row0 : frame.row1) &* width &+ offset).pointee {
+                    return .bool(negated)
+                }
+                return .bool(!negated)
             }
         }
     }
@@ -148,6 +146,26 @@ struct Emitter {
             if entries.count <= 8 {
                 let keys = Array(entries.keys)
                 let values = keys.map { entries[$0]! }
+                if case .cell(.row(let slot, let width), let offset, let path) = key.kind, tracing[ObjectIdentifier(key)] == nil {
+                    // `constants.table[t.field]` in a table macro: the key cell is compared in place.
+                    let missing = EvaluationError("\(path) is missing", at: key.range)
+                    return { frame throws(EvaluationError) in
+                        let cell = frame.rowCell(slot, (slot == 0 ? frame.row0 : frame.row1) &* width &+ offset)
+                        switch cell.pointee {
+                        case .absent: throw missing
+                        case .string(let text):
+                            guard let index = keys.firstIndex(of: text) else {
+                                throw EvaluationError("\(mapText) has no entry for '\(text)'", at: range)
+                            }
+                            return values[index]
+                        default:
+                            guard let index = keys.firstIndex(of: "") else {
+                                throw EvaluationError("\(mapText) has no entry for ''", at: range)
+                            }
+                            return values[index]
+                        }
+                    }
+                }
                 return { frame throws(EvaluationError) in
                     let text = Operations.string(try keyValue(&frame))
                     guard let index = keys.firstIndex(of: text) else {

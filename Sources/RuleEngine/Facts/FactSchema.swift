@@ -12,21 +12,43 @@
 /// as empty lists.
 public struct FactSchema: Sendable, Hashable {
     /// The record of the whole facts document (fields `event`, `subscription`, …).
-    public let document: RuleRecord
+    public var document: RuleRecord { storage.document }
     /// The declared customer attributes (`customer.attributes.<name>`).
-    public let attributes: [RuleField]
+    public var attributes: [RuleField] { storage.attributes }
+
+    /// Both behind one reference: every decision's ``Facts`` carries the schema, and copying
+    /// it then costs one retain.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let document: RuleRecord
+        let attributes: [RuleField]
+        init(document: RuleRecord, attributes: [RuleField]) {
+            self.document = document
+            self.attributes = attributes
+        }
+    }
 
     /// The standard schema plus the rule file's declared customer attributes.
     public init(attributes: [RuleField] = []) {
-        self.attributes = attributes
         let attributesRecord = RuleRecord(name: "Attributes", fields: attributes)
-        self.document = RuleRecord(name: "Facts", fields: [
+        let document = RuleRecord(name: "Facts", fields: [
             RuleField("event", .record(Self.event), "The App Store Server Notification being decided."),
             RuleField("subscription", .record(Self.subscription), "The subscription the notification is about (offers)."),
             RuleField("purchase", .record(Self.purchase), "The transaction a consumption request (refund) is about."),
             RuleField("customer", .record(Self.customer(attributes: attributesRecord)), "The customer's history and attributes."),
             RuleField("usage", .record(Self.usage), "App-provided usage of the purchase, for refund decisions."),
         ])
+        storage = Storage(document: document, attributes: attributes)
+    }
+
+    public static func == (lhs: FactSchema, rhs: FactSchema) -> Bool {
+        lhs.storage === rhs.storage || (lhs.document == rhs.document && lhs.attributes == rhs.attributes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document)
+        hasher.combine(attributes)
     }
 
     /// The schema without customer attributes.

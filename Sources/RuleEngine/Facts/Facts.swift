@@ -57,9 +57,20 @@ public struct Facts: Sendable, Hashable {
         return RecordTable.nest(record, cells, at: offset)
     }
 
-    /// `event.signedDate` in milliseconds, the default `now`, if present.
+    /// `event.signedDate` in milliseconds, the default `now`, if present. Read at a precomputed
+    /// cell (no path lookup): every decision asks for it.
     public var signedDate: Int64? {
-        if case .timestamp(let millis) = value(at: "event.signedDate") { return millis }
+        if case .timestamp(let millis) = cells[Facts.signedDateCell] { return millis }
         return nil
     }
+
+    /// The cell of `event.signedDate`. The same in every schema: only `customer.attributes`
+    /// varies between schemas, and `event` comes first.
+    private static let signedDateCell: Int = {
+        let document = FactSchema.standard.document
+        guard let eventIndex = document.index(of: "event"), case .record(let event) = document.fields[eventIndex].type,
+              let dateIndex = event.index(of: "signedDate")
+        else { preconditionFailure("the standard schema has event.signedDate") }
+        return document.cellOffsets[eventIndex] + event.cellOffsets[dateIndex]
+    }()
 }

@@ -8,12 +8,17 @@ public final class RecordTable: Hashable, Sendable {
     public let count: Int
     /// All cells, row-major: row `r`, cell `c` is `cells[r * record.cellCount + c]`.
     public let cells: [RuleValue]
+    /// The first cell of ``cells``' storage (nil when empty), for macro row reads that borrow a
+    /// cell instead of retaining the table and the array on every read. Valid as long as the
+    /// table lives: `cells` is immutable, so its buffer never moves.
+    nonisolated(unsafe) let base: UnsafePointer<RuleValue>?
 
     public init(record: RuleRecord, cells: [RuleValue]) {
         precondition(record.cellCount == 0 || cells.count % record.cellCount == 0, "a table holds whole rows")
         self.record = record
         self.cells = cells
         self.count = record.cellCount == 0 ? 0 : cells.count / record.cellCount
+        self.base = cells.isEmpty ? nil : self.cells.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     /// The rows as nested ``RuleValue/record(_:)`` values (for display and tests, not evaluation).

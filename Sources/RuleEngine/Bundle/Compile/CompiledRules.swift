@@ -17,22 +17,52 @@ public enum OfferAction: Sendable {
     case split(CompiledSplit)
 }
 
-/// One compiled offer rule.
+/// One compiled offer rule. Its fields sit behind one reference, so the per-decision walk over
+/// the rules copies a rule with one retain instead of one per field.
 public struct CompiledOfferRule: Sendable {
+    private let storage: Storage
+
     /// Id and position.
-    public let reference: RuleReference
+    public var reference: RuleReference { storage.reference }
     /// The rule's `description`, if written.
-    public let description: String?
+    public var description: String? { storage.description }
     /// When the rule applies (always, if nil).
-    public let active: ActiveWindow?
+    public var active: ActiveWindow? { storage.active }
     /// The `when` entries, all of which must be true.
-    public let conditions: [CompiledCondition]
+    public var conditions: [CompiledCondition] { storage.conditions }
     /// The offer or split.
-    public let action: OfferAction
+    public var action: OfferAction { storage.action }
     /// live, shadow or off.
-    public let mode: RuleMode
+    public var mode: RuleMode { storage.mode }
     /// What to do when the offer is over a limit.
-    public let onLimit: LimitBehavior
+    public var onLimit: LimitBehavior { storage.onLimit }
+
+    init(reference: RuleReference, description: String?, active: ActiveWindow?, conditions: [CompiledCondition],
+         action: OfferAction, mode: RuleMode, onLimit: LimitBehavior) {
+        storage = Storage(reference: reference, description: description, active: active, conditions: conditions,
+                          action: action, mode: mode, onLimit: onLimit)
+    }
+
+    private final class Storage: Sendable {
+        let reference: RuleReference
+        let description: String?
+        let active: ActiveWindow?
+        let conditions: [CompiledCondition]
+        let action: OfferAction
+        let mode: RuleMode
+        let onLimit: LimitBehavior
+
+        init(reference: RuleReference, description: String?, active: ActiveWindow?, conditions: [CompiledCondition],
+             action: OfferAction, mode: RuleMode, onLimit: LimitBehavior) {
+            self.reference = reference
+            self.description = description
+            self.active = active
+            self.conditions = conditions
+            self.action = action
+            self.mode = mode
+            self.onLimit = onLimit
+        }
+    }
 }
 
 /// The compiled `offers:` section.
