@@ -1,0 +1,135 @@
+/// A value bound to a `$n` placeholder or read from a column. The schema only needs integers and text.
+enum SQLValue: Sendable, Equatable {
+    case integer(Int64)
+    case text(String)
+    case null
+
+    init(_ value: Int64?) { self = value.map(SQLValue.integer) ?? .null }
+    init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+    init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
+}
+
+/// One result row, columns by name (lower case, as written in the SQL).
+struct SQLRow: Sendable {
+    var values: [String: SQLValue]
+
+    func int64(_ column: String) throws -> Int64 {
+        guard let value = try optionalInt64(column) else {
+            throw StorageError.corruptRow(reason: "column \(column) is null")
+        }
+        return value
+    }
+
+    func optionalInt64(_ column: String) throws -> Int64? {
+        switch try value(column) {
+        case .integer(let value): return value
+        case .null: return nil
+        case .text: throw StorageError.corruptRow(reason: "column \(column) is text, expected an integer")
+        }
+    }
+
+    func int(_ column: String) throws -> Int { Int(try int64(column)) }
+
+    func string(_ column: String) throws -> String {
+        guard let value = try optionalString(column) else {
+            throw StorageError.corruptRow(reason: "column \(column) is null")
+        }
+        return value
+    }
+
+    func optionalString(_ column: String) throws -> String? {
+        switch try value(column) {
+        case .text(let value): return value
+        case .null: return nil
+        case .integer: throw StorageError.corruptRow(reason: "column \(column) is an integer, expected text")
+        }
+    }
+
+    /// A text column holding the raw value of `T`.
+    func enumValue<T: RawRepresentable>(_ column: String, as type: T.Type) throws -> T where T.RawValue == String {
+        let raw = try string(column)
+        guard let value = T(rawValue: raw) else {
+            throw StorageError.corruptRow(reason: "column \(column) has unknown value '\(raw)'")
+        }
+        return value
+    }
+
+    private func value(_ column: String) throws -> SQLValue {
+        guard let value = values[column] else {
+            throw StorageError.corruptRow(reason: "missing column \(column)")
+        }
+        return value
+    }
+}
+
+/// Runs statements inside one open transaction. SQL uses `$1…$n` placeholders and holds exactly
+/// one statement.
+protocol SQLExecutor: Sendable {
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+}
+
+extension SQLExecutor {
+    func query(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] {
+        try await query(sql, binds)
+    }
+
+    /// Runs a statement and discards any rows.
+    func execute(_ sql: String, _ binds: SQLValue...) async throws {
+        _ = try await query(sql, binds)
+    }
+}
+
+/// The little a database driver must offer so that `SQLRepository` can write its SQL once.
+///
+/// Drivers map every failure to `StorageError` (and never put binds or the password into it).
+protocol SQLDriver: Sendable {
+    var backend: StorageBackend { get }
+    var dialect: SQLDialect { get }
+
+    /// Runs `body` in one transaction (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: `BEGIN`, read committed):
+    /// committed when it returns, rolled back when it throws.
+    /// - Parameter timeout: how long the whole transaction, including waiting for a connection, may
+    ///   take before it fails with `StorageError.unavailable` (nil: no limit, for migrations).
+    func transaction<T: Sendable>(
+        timeout: Duration?,
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T
+
+    /// Closes every connection; later calls fail with `StorageError.unavailable`.
+    func shutdown() async throws
+}
+
+/// The dialect differences between the backends, so that queries are written once.
+struct SQLDialect: Sendable {
+    /// Column type of an auto-incrementing 64-bit primary key.
+    var autoIncrementPrimaryKey: String
+    /// Column type for binary data (unused by migration 1; kept for later migrations).
+    var binary: String
+    /// Appended to the claim sub-select (`FOR UPDATE SKIP LOCKED` on PostgreSQL).
+    var skipLockedClause: String
+    /// A statement taking a lock held until the migration transaction ends, or nil when the
+    /// transaction itself serializes migrations (SQLite's `BEGIN IMMEDIATE`).
+    var migrationLockStatement: String?
+    /// A query returning one row with column `n` > 0 when table `$1` exists.
+    var tableExistsQuery: String
+
+    static let sqlite = SQLDialect(
+        autoIncrementPrimaryKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
+        binary: "BLOB",
+        skipLockedClause: "",
+        migrationLockStatement: nil,
+        tableExistsQuery: "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = $1"
+    )
+
+    static let postgres = SQLDialect(
+        autoIncrementPrimaryKey: "BIGSERIAL PRIMARY KEY",
+        binary: "BYTEA",
+        skipLockedClause: "FOR UPDATE SKIP LOCKED",
+        // An arbitrary application-wide key: "verdict-migrations" folded into 63 bits.
+        migrationLockStatement: "SELECT pg_advisory_xact_lock(7465823160912338721)",
+        tableExistsQuery: """
+            SELECT COUNT(*) AS n FROM information_schema.tables
+            WHERE table_schema = current_schema() AND table_name = $1
+            """
+    )
+}

@@ -1,0 +1,99 @@
+/// State of a queued job.
+public enum JobState: String, Sendable, Codable, CaseIterable {
+    case queued
+    case running
+    case done
+    /// Gave up after its last attempt; visible in metrics and the API.
+    case dead
+}
+
+/// A job to enqueue.
+public struct NewJob: Sendable, Equatable {
+    /// What the job does, e.g. `process-notification`; workers dispatch on it.
+    public var kind: String
+    /// Job input as JSON text.
+    public var payload: String
+    /// The notification this job processes, if any (its completion marks the notification).
+    public var notificationUUID: String?
+    /// At most one non-dead job per key (e.g. one consumption submission per transaction).
+    public var dedupeKey: String?
+    public var runAt: Int64
+    /// Jobs with a deadline run first, earliest deadline first.
+    public var deadline: Int64?
+    public var maxAttempts: Int
+    public var createdAt: Int64
+
+    public init(kind: String, payload: String, notificationUUID: String? = nil, dedupeKey: String? = nil,
+                runAt: Int64, deadline: Int64? = nil, maxAttempts: Int = 10, createdAt: Int64) {
+        self.kind = kind
+        self.payload = payload
+        self.notificationUUID = notificationUUID
+        self.dedupeKey = dedupeKey
+        self.runAt = runAt
+        self.deadline = deadline
+        self.maxAttempts = maxAttempts
+        self.createdAt = createdAt
+    }
+}
+
+/// A stored job.
+public struct JobRecord: Sendable, Equatable {
+    public var id: Int64
+    public var job: NewJob
+    public var state: JobState
+    public var attempts: Int
+    public var leaseOwner: String?
+    public var leaseUntil: Int64?
+    public var lastError: String?
+    public var updatedAt: Int64
+
+    public init(id: Int64, job: NewJob, state: JobState, attempts: Int, leaseOwner: String?, leaseUntil: Int64?,
+                lastError: String?, updatedAt: Int64) {
+        self.id = id
+        self.job = job
+        self.state = state
+        self.attempts = attempts
+        self.leaseOwner = leaseOwner
+        self.leaseUntil = leaseUntil
+        self.lastError = lastError
+        self.updatedAt = updatedAt
+    }
+}
+
+/// The outcome of `enqueue`.
+public struct JobEnqueueResult: Sendable, Equatable {
+    public var id: Int64
+    /// False when a job with the same dedupe key already existed.
+    public var created: Bool
+
+    public init(id: Int64, created: Bool) {
+        self.id = id
+        self.created = created
+    }
+}
+
+/// Queue depth and age, per kind.
+public struct QueueStatistics: Sendable, Equatable {
+    public struct Kind: Sendable, Equatable {
+        public var kind: String
+        public var queued: Int
+        public var running: Int
+        public var dead: Int
+        /// Age in ms of the oldest runnable queued job (`now - runAt`), 0 when none.
+        public var oldestQueuedAge: Int64
+
+        public init(kind: String, queued: Int, running: Int, dead: Int, oldestQueuedAge: Int64) {
+            self.kind = kind
+            self.queued = queued
+            self.running = running
+            self.dead = dead
+            self.oldestQueuedAge = oldestQueuedAge
+        }
+    }
+    public var kinds: [Kind]
+
+    public init(kinds: [Kind]) { self.kinds = kinds }
+
+    public var queued: Int { kinds.reduce(0) { $0 + $1.queued } }
+    public var dead: Int { kinds.reduce(0) { $0 + $1.dead } }
+}

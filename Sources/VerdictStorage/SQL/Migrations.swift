@@ -1,0 +1,119 @@
+/// The versioned schema. Migrations are append-only: never edit a shipped one, add the next version.
+///
+/// Each migration is a list of single statements (SQLite prepares one statement at a time) written
+/// once for both backends; `SQLDialect` fills in the few type names that differ.
+enum Migrations {
+    struct Migration: Sendable {
+        var version: Int
+        var name: String
+        var statements: @Sendable (SQLDialect) -> [String]
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
+    ]
+
+    /// The highest version this build knows.
+    static var latestVersion: Int { all.map(\.version).max() ?? 0 }
+
+    static let createMigrationsTable = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version BIGINT PRIMARY KEY,
+            applied_at BIGINT NOT NULL
+        )
+        """
+
+    private static func initialSchema(_ dialect: SQLDialect) -> [String] {
+        [
+            """
+            CREATE TABLE notifications (
+                notification_uuid TEXT PRIMARY KEY,
+                notification_type TEXT NOT NULL,
+                subtype TEXT,
+                environment TEXT,
+                bundle_id TEXT,
+                original_transaction_id TEXT,
+                transaction_id TEXT,
+                signed_date BIGINT NOT NULL,
+                received_at BIGINT NOT NULL,
+                source TEXT NOT NULL,
+                signed_payload TEXT NOT NULL,
+                decoded_json TEXT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'received' CHECK (state IN ('received', 'processed', 'failed')),
+                job_id BIGINT,
+                result TEXT,
+                processed_at BIGINT,
+                processed_count BIGINT NOT NULL DEFAULT 0
+            )
+            """,
+            "CREATE INDEX notifications_signed_date ON notifications (signed_date)",
+            "CREATE INDEX notifications_original_transaction_id ON notifications (original_transaction_id)",
+            """
+            CREATE TABLE transactions (
+                transaction_id TEXT PRIMARY KEY,
+                original_transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                app_account_token TEXT,
+                environment TEXT,
+                purchase_date BIGINT,
+                revocation_date BIGINT,
+                signed_date BIGINT NOT NULL,
+                decoded_json TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX transactions_original_transaction_id ON transactions (original_transaction_id, purchase_date)",
+            "CREATE INDEX transactions_app_account_token ON transactions (app_account_token)",
+            """
+            CREATE TABLE renewal_info (
+                original_transaction_id TEXT PRIMARY KEY,
+                product_id TEXT,
+                auto_renew_status BIGINT,
+                environment TEXT,
+                signed_date BIGINT NOT NULL,
+                decoded_json TEXT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE customers (
+                original_transaction_id TEXT PRIMARY KEY,
+                app_account_token TEXT,
+                app_transaction_id TEXT,
+                environment TEXT,
+                first_seen_at BIGINT NOT NULL,
+                history_revision TEXT,
+                history_synced_at BIGINT
+            )
+            """,
+            "CREATE INDEX customers_app_account_token ON customers (app_account_token)",
+            "CREATE INDEX customers_app_transaction_id ON customers (app_transaction_id)",
+            """
+            CREATE TABLE jobs (
+                id \(dialect.autoIncrementPrimaryKey),
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                notification_uuid TEXT REFERENCES notifications (notification_uuid),
+                dedupe_key TEXT,
+                state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'dead')),
+                run_at BIGINT NOT NULL,
+                deadline BIGINT,
+                max_attempts BIGINT NOT NULL,
+                attempts BIGINT NOT NULL DEFAULT 0,
+                lease_owner TEXT,
+                lease_until BIGINT,
+                last_error TEXT,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            // Claim order: runnable queued jobs by deadline (nulls last), run_at, id.
+            "CREATE INDEX jobs_claim_order ON jobs (state, (CASE WHEN deadline IS NULL THEN 1 ELSE 0 END), deadline, run_at, id)",
+            "CREATE INDEX jobs_lease ON jobs (lease_owner, lease_until) WHERE lease_owner IS NOT NULL",
+            "CREATE INDEX jobs_kind_state ON jobs (kind, state)",
+            "CREATE INDEX jobs_notification_uuid ON jobs (notification_uuid)",
+            """
+            CREATE UNIQUE INDEX jobs_dedupe_key ON jobs (dedupe_key)
+            WHERE dedupe_key IS NOT NULL AND state <> 'dead'
+            """,
+        ]
+    }
+}

@@ -1,0 +1,184 @@
+extension SQLRepository {
+    static let jobColumns = """
+        id, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts, attempts,
+        lease_owner, lease_until, last_error, created_at, updated_at
+        """
+
+    /// Claim order: jobs with a deadline first (earliest first), then `run_at`, then id.
+    static let claimOrder = "CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, run_at, id"
+
+    func enqueue(_ job: NewJob) async throws -> JobEnqueueResult {
+        try await transaction { db in try await Self.enqueue(job, in: db) }
+    }
+
+    /// Inserts `job` inside an open transaction, honouring the dedupe key.
+    static func enqueue(_ job: NewJob, in db: any SQLExecutor) async throws -> JobEnqueueResult {
+        let insert = """
+            INSERT INTO jobs (kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
+                attempts, created_at, updated_at)
+            VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, 0, $8, $8)
+            ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND state <> 'dead' DO NOTHING
+            RETURNING id
+            """
+        // A conflicting job may die between the insert and the look-up: try again then.
+        for _ in 0..<3 {
+            let inserted = try await db.query(
+                insert, .text(job.kind), .text(job.payload), SQLValue(job.notificationUUID), SQLValue(job.dedupeKey),
+                .integer(job.runAt), SQLValue(job.deadline), .integer(Int64(job.maxAttempts)), .integer(job.createdAt))
+            if let row = inserted.first { return JobEnqueueResult(id: try row.int64("id"), created: true) }
+            guard let dedupeKey = job.dedupeKey else { break }
+            let existing = try await db.query(
+                "SELECT id FROM jobs WHERE dedupe_key = $1 AND state <> 'dead'", .text(dedupeKey))
+            if let row = existing.first { return JobEnqueueResult(id: try row.int64("id"), created: false) }
+        }
+        throw StorageError.queryFailed(reason: "enqueue: job was neither inserted nor found by its dedupe key")
+    }
+
+    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws -> [JobRecord] {
+        guard limit > 0, kinds?.isEmpty != true else { return [] }
+        var binds: [SQLValue] = [.text(owner), .integer(now + leaseMilliseconds), .integer(now), .integer(Int64(limit))]
+        var kindFilter = ""
+        if let kinds {
+            let placeholders = kinds.indices.map { "$\(binds.count + 1 + $0)" }
+            kindFilter = "AND kind IN (\(placeholders.joined(separator: ", ")))"
+            binds += kinds.map(SQLValue.text)
+        }
+        let sql = """
+            UPDATE jobs SET state = 'running', lease_owner = $1, lease_until = $2, attempts = attempts + 1,
+                updated_at = $3
+            WHERE id IN (
+                SELECT id FROM jobs
+                WHERE ((state = 'queued' AND run_at <= $3) OR (state = 'running' AND lease_until <= $3))
+                    \(kindFilter)
+                ORDER BY \(Self.claimOrder)
+                LIMIT $4
+                \(dialect.skipLockedClause)
+            )
+            RETURNING \(Self.jobColumns)
+            """
+        let jobs = try await transaction { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+        // RETURNING has no defined order: restore the claim order.
+        return jobs.sorted { a, b in
+            switch (a.job.deadline, b.job.deadline) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return (a.job.runAt, a.id) < (b.job.runAt, b.id)
+            }
+        }
+    }
+
+    @discardableResult
+    func completeJob(id: Int64, owner: String, result: String?, now: Int64) async throws -> Bool {
+        try await transaction { db in
+            let rows = try await db.query("""
+                UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
+                WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+                RETURNING notification_uuid
+                """, .integer(id), .text(owner), .integer(now))
+            guard let row = rows.first else { return false }
+            if let uuid = try row.optionalString("notification_uuid") {
+                try await db.execute("""
+                    UPDATE notifications SET state = 'processed', result = $2, processed_at = $3,
+                        processed_count = processed_count + 1
+                    WHERE notification_uuid = $1
+                    """, .text(uuid), SQLValue(result), .integer(now))
+            }
+            return true
+        }
+    }
+
+    @discardableResult
+    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, now: Int64) async throws -> Bool {
+        try await transaction { db in
+            let lease = "WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING notification_uuid"
+            if let retryAt {
+                let rows = try await db.query("""
+                    UPDATE jobs SET state = 'queued', run_at = $4, last_error = $3, lease_owner = NULL,
+                        lease_until = NULL, updated_at = $5
+                    \(lease)
+                    """, .integer(id), .text(owner), .text(error), .integer(retryAt), .integer(now))
+                return !rows.isEmpty
+            }
+            let rows = try await db.query("""
+                UPDATE jobs SET state = 'dead', last_error = $3, lease_owner = NULL, lease_until = NULL, updated_at = $4
+                \(lease)
+                """, .integer(id), .text(owner), .text(error), .integer(now))
+            guard let row = rows.first else { return false }
+            if let uuid = try row.optionalString("notification_uuid") {
+                try await db.execute(
+                    "UPDATE notifications SET state = 'failed', result = $2 WHERE notification_uuid = $1",
+                    .text(uuid), .text(error))
+            }
+            return true
+        }
+    }
+
+    /// Given-back jobs do not count the interrupted attempt (`attempts` goes back down by one).
+    @discardableResult
+    func releaseLeases(owner: String, now: Int64) async throws -> Int {
+        try await transaction { db in
+            try await db.query("""
+                UPDATE jobs SET state = 'queued', lease_owner = NULL, lease_until = NULL, run_at = $2, updated_at = $2,
+                    attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END
+                WHERE lease_owner = $1 AND state = 'running'
+                RETURNING id
+                """, .text(owner), .integer(now)).count
+        }
+    }
+
+    func job(id: Int64) async throws -> JobRecord? {
+        try await transaction { db in
+            try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE id = $1", .integer(id)).first.map(Self.jobRecord)
+        }
+    }
+
+    func jobs(state: JobState, limit: Int) async throws -> [JobRecord] {
+        try await transaction { db in
+            try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE state = $1 ORDER BY id DESC LIMIT $2",
+                               .text(state.rawValue), .integer(Int64(max(0, limit)))).map(Self.jobRecord)
+        }
+    }
+
+    func queueStatistics(now: Int64) async throws -> QueueStatistics {
+        try await transaction { db in
+            let rows = try await db.query("""
+                SELECT kind,
+                    COUNT(CASE WHEN state = 'queued' THEN 1 END) AS queued,
+                    COUNT(CASE WHEN state = 'running' THEN 1 END) AS running,
+                    COUNT(CASE WHEN state = 'dead' THEN 1 END) AS dead,
+                    MIN(CASE WHEN state = 'queued' AND run_at <= $1 THEN run_at END) AS oldest_run_at
+                FROM jobs WHERE state <> 'done'
+                GROUP BY kind ORDER BY kind
+                """, .integer(now))
+            return QueueStatistics(kinds: try rows.map { row in
+                QueueStatistics.Kind(
+                    kind: try row.string("kind"),
+                    queued: try row.int("queued"),
+                    running: try row.int("running"),
+                    dead: try row.int("dead"),
+                    oldestQueuedAge: try row.optionalInt64("oldest_run_at").map { max(0, now - $0) } ?? 0)
+            })
+        }
+    }
+
+    static func jobRecord(_ row: SQLRow) throws -> JobRecord {
+        let job = NewJob(
+            kind: try row.string("kind"),
+            payload: try row.string("payload"),
+            notificationUUID: try row.optionalString("notification_uuid"),
+            dedupeKey: try row.optionalString("dedupe_key"),
+            runAt: try row.int64("run_at"),
+            deadline: try row.optionalInt64("deadline"),
+            maxAttempts: try row.int("max_attempts"),
+            createdAt: try row.int64("created_at"))
+        return JobRecord(
+            id: try row.int64("id"), job: job,
+            state: try row.enumValue("state", as: JobState.self),
+            attempts: try row.int("attempts"),
+            leaseOwner: try row.optionalString("lease_owner"),
+            leaseUntil: try row.optionalInt64("lease_until"),
+            lastError: try row.optionalString("last_error"),
+            updatedAt: try row.int64("updated_at"))
+    }
+}

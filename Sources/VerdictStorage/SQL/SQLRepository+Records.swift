@@ -1,0 +1,166 @@
+extension SQLRepository {
+    // MARK: Transactions and renewal info (forward-only by signedDate)
+
+    @discardableResult
+    func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool {
+        try await self.transaction { db in
+            try await !db.query("""
+                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
+                    environment, purchase_date, revocation_date, signed_date, decoded_json)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (transaction_id) DO UPDATE SET
+                    original_transaction_id = excluded.original_transaction_id,
+                    product_id = excluded.product_id,
+                    app_account_token = excluded.app_account_token,
+                    environment = excluded.environment,
+                    purchase_date = excluded.purchase_date,
+                    revocation_date = excluded.revocation_date,
+                    signed_date = excluded.signed_date,
+                    decoded_json = excluded.decoded_json
+                WHERE excluded.signed_date > transactions.signed_date
+                RETURNING transaction_id
+                """,
+                .text(transaction.transactionId), .text(transaction.originalTransactionId), .text(transaction.productId),
+                SQLValue(transaction.appAccountToken), SQLValue(transaction.environment),
+                SQLValue(transaction.purchaseDate), SQLValue(transaction.revocationDate),
+                .integer(transaction.signedDate), .text(transaction.decodedJSON)).isEmpty
+        }
+    }
+
+    @discardableResult
+    func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool {
+        try await transaction { db in
+            try await !db.query("""
+                INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
+                    signed_date, decoded_json)
+                VALUES ($1, $2, $3, $4, $5, $6)
+                ON CONFLICT (original_transaction_id) DO UPDATE SET
+                    product_id = excluded.product_id,
+                    auto_renew_status = excluded.auto_renew_status,
+                    environment = excluded.environment,
+                    signed_date = excluded.signed_date,
+                    decoded_json = excluded.decoded_json
+                WHERE excluded.signed_date > renewal_info.signed_date
+                RETURNING original_transaction_id
+                """,
+                .text(renewalInfo.originalTransactionId), SQLValue(renewalInfo.productId),
+                SQLValue(renewalInfo.autoRenewStatus), SQLValue(renewalInfo.environment),
+                .integer(renewalInfo.signedDate), .text(renewalInfo.decodedJSON)).isEmpty
+        }
+    }
+
+    private static let transactionColumns = """
+        transaction_id, original_transaction_id, product_id, app_account_token, environment, purchase_date,
+        revocation_date, signed_date, decoded_json
+        """
+
+    func transaction(id: String) async throws -> TransactionRecord? {
+        try await transaction { db in
+            try await db.query("SELECT \(Self.transactionColumns) FROM transactions WHERE transaction_id = $1", .text(id))
+                .first.map(Self.transactionRecord)
+        }
+    }
+
+    func transactions(originalTransactionId: String) async throws -> [TransactionRecord] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT \(Self.transactionColumns) FROM transactions WHERE original_transaction_id = $1
+                ORDER BY CASE WHEN purchase_date IS NULL THEN 1 ELSE 0 END, purchase_date, transaction_id
+                """, .text(originalTransactionId)).map(Self.transactionRecord)
+        }
+    }
+
+    func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord? {
+        try await transaction { db in
+            guard let row = try await db.query("""
+                SELECT original_transaction_id, product_id, auto_renew_status, environment, signed_date, decoded_json
+                FROM renewal_info WHERE original_transaction_id = $1
+                """, .text(originalTransactionId)).first else { return nil }
+            return RenewalInfoRecord(
+                originalTransactionId: try row.string("original_transaction_id"),
+                productId: try row.optionalString("product_id"),
+                autoRenewStatus: try row.optionalInt64("auto_renew_status").map { Int($0) },
+                environment: try row.optionalString("environment"),
+                signedDate: try row.int64("signed_date"),
+                decodedJSON: try row.string("decoded_json"))
+        }
+    }
+
+    private static func transactionRecord(_ row: SQLRow) throws -> TransactionRecord {
+        TransactionRecord(
+            transactionId: try row.string("transaction_id"),
+            originalTransactionId: try row.string("original_transaction_id"),
+            productId: try row.string("product_id"),
+            appAccountToken: try row.optionalString("app_account_token"),
+            environment: try row.optionalString("environment"),
+            purchaseDate: try row.optionalInt64("purchase_date"),
+            revocationDate: try row.optionalInt64("revocation_date"),
+            signedDate: try row.int64("signed_date"),
+            decodedJSON: try row.string("decoded_json"))
+    }
+
+    // MARK: Customers
+
+    func linkCustomer(_ link: CustomerLink) async throws {
+        try await transaction { db in
+            // A newer non-nil identifier replaces the stored one; nil never erases one.
+            try await db.execute("""
+                INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
+                    first_seen_at)
+                VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (original_transaction_id) DO UPDATE SET
+                    app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
+                    app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
+                    environment = COALESCE(excluded.environment, customers.environment),
+                    first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
+                        THEN excluded.first_seen_at ELSE customers.first_seen_at END
+                """,
+                .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
+                SQLValue(link.environment), .integer(link.seenAt))
+        }
+    }
+
+    private static let customerColumns = """
+        original_transaction_id, app_account_token, app_transaction_id, environment, first_seen_at,
+        history_revision, history_synced_at
+        """
+
+    func customer(originalTransactionId: String) async throws -> CustomerRecord? {
+        try await transaction { db in
+            try await db.query("SELECT \(Self.customerColumns) FROM customers WHERE original_transaction_id = $1",
+                               .text(originalTransactionId)).first.map(Self.customerRecord)
+        }
+    }
+
+    func customers(appAccountToken: String) async throws -> [CustomerRecord] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT \(Self.customerColumns) FROM customers WHERE app_account_token = $1
+                ORDER BY first_seen_at, original_transaction_id
+                """, .text(appAccountToken)).map(Self.customerRecord)
+        }
+    }
+
+    func setHistoryRevision(originalTransactionId: String, revision: String, at: Int64) async throws {
+        try await transaction { db in
+            try await db.execute("""
+                INSERT INTO customers (original_transaction_id, first_seen_at, history_revision, history_synced_at)
+                VALUES ($1, $2, $3, $2)
+                ON CONFLICT (original_transaction_id) DO UPDATE SET
+                    history_revision = excluded.history_revision,
+                    history_synced_at = excluded.history_synced_at
+                """, .text(originalTransactionId), .integer(at), .text(revision))
+        }
+    }
+
+    private static func customerRecord(_ row: SQLRow) throws -> CustomerRecord {
+        CustomerRecord(
+            originalTransactionId: try row.string("original_transaction_id"),
+            appAccountToken: try row.optionalString("app_account_token"),
+            appTransactionId: try row.optionalString("app_transaction_id"),
+            environment: try row.optionalString("environment"),
+            firstSeenAt: try row.int64("first_seen_at"),
+            historyRevision: try row.optionalString("history_revision"),
+            historySyncedAt: try row.optionalInt64("history_synced_at"))
+    }
+}

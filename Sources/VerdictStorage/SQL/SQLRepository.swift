@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+
+/// The one SQL implementation of `VerdictRepository`, over an `SQLDriver` (SQLite or PostgreSQL).
+///
+/// Every method runs in one driver transaction. Queries use `$n` placeholders and portable SQL
+/// (`ON CONFLICT … DO NOTHING/UPDATE … RETURNING`, `CASE` instead of `LEAST`/`GREATEST`); the few
+/// differences live in `SQLDialect`. Binds are never logged.
+final class SQLRepository: VerdictRepository {
+    let driver: any SQLDriver
+    let logger: Logger
+    /// Limit for ordinary transactions (PostgreSQL: includes waiting for a pooled connection).
+    let operationTimeout: Duration?
+
+    init(driver: any SQLDriver, logger: Logger, operationTimeout: Duration?) {
+        self.driver = driver
+        self.logger = logger
+        self.operationTimeout = operationTimeout
+    }
+
+    var backend: StorageBackend { driver.backend }
+    var dialect: SQLDialect { driver.dialect }
+
+    /// Runs `body` in one transaction with the operation timeout.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+        try await driver.transaction(timeout: operationTimeout, body)
+    }
+
+    // MARK: Lifecycle
+
+    @discardableResult
+    func migrate() async throws -> Int {
+        let dialect = self.dialect
+        let logger = self.logger
+        do {
+            return try await driver.transaction(timeout: nil) { db in
+                if let lock = dialect.migrationLockStatement {
+                    try await db.execute(lock)
+                }
+                try await db.execute(Migrations.createMigrationsTable)
+                let applied = try await Self.appliedVersions(db)
+                if let newest = applied.max(), newest > Migrations.latestVersion {
+                    throw StorageError.migrationFailed(
+                        reason: "database schema version \(newest) is newer than this build (\(Migrations.latestVersion))")
+                }
+                for migration in Migrations.all where !applied.contains(migration.version) {
+                    logger.info("applying database migration", metadata: [
+                        "version": "\(migration.version)", "name": "\(migration.name)",
+                    ])
+                    for statement in migration.statements(dialect) {
+                        try await db.execute(statement)
+                    }
+                    try await db.execute(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                        .integer(Int64(migration.version)), .integer(Self.wallClockMilliseconds()))
+                }
+                return Migrations.latestVersion
+            }
+        } catch let error as StorageError {
+            if case .queryFailed(let reason) = error { throw StorageError.migrationFailed(reason: reason) }
+            throw error
+        }
+    }
+
+    func readiness() async throws -> StorageReadiness {
+        let dialect = self.dialect
+        let applied = try await transaction { db in
+            let exists = try await db.query(dialect.tableExistsQuery, .text("schema_migrations"))
+            guard let row = exists.first, try row.int64("n") > 0 else { return 0 }
+            return try await Self.appliedVersions(db).max() ?? 0
+        }
+        return StorageReadiness(backend: backend, appliedVersion: applied, expectedVersion: Migrations.latestVersion)
+    }
+
+    func shutdown() async throws {
+        try await driver.shutdown()
+    }
+
+    private static func appliedVersions(_ db: any SQLExecutor) async throws -> Set<Int> {
+        Set(try await db.query("SELECT version FROM schema_migrations").map { try $0.int("version") })
+    }
+
+    private static func wallClockMilliseconds() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded())
+    }
+}

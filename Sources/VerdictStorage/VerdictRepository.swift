@@ -1,0 +1,93 @@
+/// The storage contract of the Verdict service: one protocol, two implementations
+/// (`SQLRepository` over SQLite — the embedded default, WAL — and over PostgreSQL).
+///
+/// Every method is one database transaction: either all of its writes are durable when it
+/// returns, or it throws and none are. Times are UNIX milliseconds (Apple's unit), chosen by the
+/// caller so tests can drive the clock.
+public protocol VerdictRepository: Sendable {
+    /// Which database this repository talks to.
+    var backend: StorageBackend { get }
+
+    /// Applies every pending versioned migration; returns the schema version afterwards.
+    @discardableResult
+    func migrate() async throws -> Int
+
+    /// Pings the database and reports the applied and expected schema versions.
+    func readiness() async throws -> StorageReadiness
+
+    /// Closes connections. The repository is unusable afterwards.
+    func shutdown() async throws
+
+    // MARK: Notifications
+
+    /// Stores a notification and enqueues its processing job in one transaction. A notification
+    /// whose `notificationUUID` is already stored changes nothing and answers `.duplicate`.
+    func insertNotification(_ notification: NewNotification, processingJob: NewJob) async throws -> NotificationInsertResult
+
+    /// The stored notification with its processing state, attempts and result.
+    func notification(uuid: String) async throws -> NotificationRecord?
+
+    /// The newest `signedDate` of any stored notification (reconciliation starts from it).
+    func newestNotificationSignedDate() async throws -> Int64?
+
+    /// Number of stored notifications (all states).
+    func notificationCount() async throws -> Int
+
+    // MARK: Transactions, renewal info and customers
+
+    /// Stores a transaction unless a version with a newer-or-equal `signedDate` is stored.
+    /// Returns true when this version became the stored one.
+    @discardableResult
+    func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool
+
+    /// Stores renewal info for its `originalTransactionId` unless a version with a newer-or-equal
+    /// `signedDate` is stored. Returns true when this version became the stored one.
+    @discardableResult
+    func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool
+
+    func transaction(id: String) async throws -> TransactionRecord?
+    /// Every stored transaction of one subscription / purchase chain, oldest purchase first.
+    func transactions(originalTransactionId: String) async throws -> [TransactionRecord]
+    func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord?
+
+    /// Creates the customer or fills in identifiers it lacked (never erases one).
+    func linkCustomer(_ link: CustomerLink) async throws
+    func customer(originalTransactionId: String) async throws -> CustomerRecord?
+    func customers(appAccountToken: String) async throws -> [CustomerRecord]
+    /// Remembers the Get Transaction History `revision` reached for a customer.
+    func setHistoryRevision(originalTransactionId: String, revision: String, at: Int64) async throws
+
+    // MARK: Job queue
+
+    /// Enqueues a job. With a `dedupeKey` already used by a job that is not dead, nothing is
+    /// enqueued and the existing job's id is returned with `created == false`.
+    func enqueue(_ job: NewJob) async throws -> JobEnqueueResult
+
+    /// Claims up to `limit` runnable jobs for `owner` with a lease until `now + leaseMilliseconds`.
+    /// Runnable: queued with `runAt <= now`, or running with an expired lease (a crashed worker).
+    /// Ordered by deadline (jobs without one last), then `runAt`, then id. Increments `attempts`.
+    /// Several processes may call this concurrently: a job is never leased to two owners at once
+    /// (PostgreSQL: `FOR UPDATE SKIP LOCKED`).
+    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws -> [JobRecord]
+
+    /// Marks a job done if `owner` still holds its lease. When the job belongs to a notification,
+    /// the notification becomes `processed` with `result` in the same transaction and its
+    /// `processedCount` is incremented. Returns false (and changes nothing) if the lease was lost.
+    @discardableResult
+    func completeJob(id: Int64, owner: String, result: String?, now: Int64) async throws -> Bool
+
+    /// Records a failed attempt if `owner` still holds the lease: back to queued at `retryAt`,
+    /// or `dead` when `retryAt` is nil (a notification job's notification becomes `failed`).
+    @discardableResult
+    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, now: Int64) async throws -> Bool
+
+    /// Gives back every lease `owner` holds (graceful shutdown): those jobs become queued, runnable now.
+    @discardableResult
+    func releaseLeases(owner: String, now: Int64) async throws -> Int
+
+    func job(id: Int64) async throws -> JobRecord?
+    /// Jobs in one state, newest first.
+    func jobs(state: JobState, limit: Int) async throws -> [JobRecord]
+    /// Queue depth and age per state, for metrics and `/readyz`.
+    func queueStatistics(now: Int64) async throws -> QueueStatistics
+}
