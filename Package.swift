@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "AppStoreServerHTTP", targets: ["AppStoreServerHTTP"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "RuleEngine", targets: ["RuleEngine"]),
+        .library(name: "VerdictStorage", targets: ["VerdictStorage"]),
+        .library(name: "VerdictService", targets: ["VerdictService"]),
         .executable(name: "verdict", targets: ["verdict"]),
     ],
     dependencies: [
@@ -25,6 +27,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -40,6 +49,34 @@ let package = Package(
             dependencies: [
                 "AppStoreServer",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Storage: the repository protocol and its SQLite and PostgreSQL implementations.
+        // Knows nothing of HTTP or of Apple's protocol beyond the strings it stores.
+        .target(
+            name: "VerdictStorage",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The service: intake, job queue, HTTP API and operations. Depends on the pure cores and
+        // storage; the CLI's `serve` runs it.
+        .target(
+            name: "VerdictService",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreServerHTTP",
+                "RuleEngine",
+                "VerdictStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -71,7 +108,10 @@ let package = Package(
                 "AppStoreServerHTTP",
                 "AppStoreSimulator",
                 "RuleEngine",
+                "VerdictService",
+                "VerdictStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,6 +126,25 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "VerdictStorageTests",
+            dependencies: ["VerdictStorage"]
+        ),
+        .testTarget(
+            name: "VerdictServiceTests",
+            dependencies: [
+                "AppStoreServer",
+                "AppStoreServerHTTP",
+                "AppStoreSimulator",
+                "VerdictService",
+                "VerdictStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "RuleEngineTests",

@@ -7,6 +7,7 @@ struct Verdict: AsyncParsableCommand {
         commandName: "verdict",
         abstract: "Retention offers and refund answers for App Store subscription apps, decided by rules you own.",
         subcommands: [
+            ServeCommand.self,
             AppStoreCommand.self,
             SignCommand.self,
             SimulatorCommand.self,

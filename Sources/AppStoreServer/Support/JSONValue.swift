@@ -1,8 +1,9 @@
 import Foundation
 
 /// A JSON value decoded without coercion, so request validation can tell `true` from `1` and a
-/// missing member from a member of the wrong type (Apple answers each with its own error code).
-enum JSONValue: Decodable, Equatable, Sendable {
+/// missing member from a member of the wrong type (Apple answers each with its own error code),
+/// and stored JSON can be embedded in a response as it is.
+public enum JSONValue: Codable, Equatable, Sendable {
     case bool(Bool)
     case integer(Int64)
     case number(Double)
@@ -11,7 +12,7 @@ enum JSONValue: Decodable, Equatable, Sendable {
     case object([String: JSONValue])
     case null
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -31,18 +32,31 @@ enum JSONValue: Decodable, Equatable, Sendable {
     }
 
     /// Parses `data` as a JSON document; nil when it is not valid JSON.
-    static func parse(_ data: Data) -> JSONValue? {
+    public static func parse(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
-    var stringValue: String? { if case .string(let value) = self { value } else { nil } }
-    var integerValue: Int64? {
+    public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    public var integerValue: Int64? {
         switch self {
         case .integer(let value): value
         case .number(let value) where value.rounded() == value && abs(value) < 9e18: Int64(value)
         default: nil
         }
     }
-    var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    public var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        }
+    }
 }

@@ -1,0 +1,76 @@
+import AppStoreServer
+import AppStoreServerHTTP
+import Foundation
+
+/// App Store Server API clients for the configured In-App Purchase key, one per environment,
+/// with every call counted in the metrics. Without a key there are no clients, and work that
+/// needs them waits in the queue (``unavailableReason``).
+public struct AppStoreAPIAccess: Sendable {
+    let clients: [AppStoreEnvironment: AppStoreServerAPIClient]
+    /// Why no client exists (no key configured), for `/readyz` and waiting jobs.
+    public let unavailableReason: String?
+
+    public init(configuration: ServiceConfiguration, metrics: ServiceMetrics, transport: (any AppStoreHTTPTransport)? = nil) {
+        guard let credentials = configuration.appStoreCredentials,
+              let key = try? SigningKey.load(pem: credentials.privateKeyPEM)
+        else {
+            self.clients = [:]
+            self.unavailableReason = configuration.appStoreCredentialsProblem ?? "the In-App Purchase key could not be loaded"
+            return
+        }
+        let metered = MeteredTransport(base: transport ?? AsyncHTTPClientTransport(), metrics: metrics)
+        var clients: [AppStoreEnvironment: AppStoreServerAPIClient] = [:]
+        for environment in [AppStoreEnvironment.production, .sandbox] {
+            clients[environment] = try? AppStoreServerAPIClient(
+                signingKey: key, keyId: credentials.keyId, issuerId: credentials.issuerId,
+                bundleId: configuration.bundleId, environment: environment,
+                baseURL: configuration.appStoreAPIURL, transport: metered
+            )
+        }
+        self.clients = clients
+        self.unavailableReason = nil
+    }
+
+    /// The client for `environment` (Sandbox for anything that is not Production), or a
+    /// ``JobFailure/waiting(delayMilliseconds:_:)`` error when no key is configured.
+    public func client(for environment: String?) throws(JobFailure) -> AppStoreServerAPIClient {
+        let target: AppStoreEnvironment = environment == AppStoreEnvironment.production.rawValue ? .production : .sandbox
+        guard let client = clients[target] else {
+            throw .waiting(delayMilliseconds: 60_000, unavailableReason ?? "no App Store Server API client")
+        }
+        return client
+    }
+
+    public var isAvailable: Bool { !clients.isEmpty }
+}
+
+/// Counts App Store Server API calls by endpoint (path with identifiers replaced) and status.
+struct MeteredTransport: AppStoreHTTPTransport {
+    let base: any AppStoreHTTPTransport
+    let metrics: ServiceMetrics
+
+    func send(_ request: AppStoreHTTPRequest) async throws -> AppStoreHTTPResponse {
+        let endpoint = Self.endpoint(method: request.method, path: request.url.path)
+        do {
+            let response = try await base.send(request)
+            metrics.appStoreCall(endpoint: endpoint, status: String(response.status))
+            return response
+        } catch {
+            metrics.appStoreCall(endpoint: endpoint, status: "network")
+            throw error
+        }
+    }
+
+    /// `GET /inApps/v2/history/{id}` for `/inApps/v2/history/2000000001`: segments after the
+    /// known resource names are identifiers.
+    static func endpoint(method: String, path: String) -> String {
+        let segments = path.split(separator: "/")
+        guard let start = segments.firstIndex(of: "inApps") else { return "\(method) other" }
+        var parts: [String] = []
+        for segment in segments[start...] {
+            let isName = segment.allSatisfy { $0.isLetter } || segment == "v1" || segment == "v2"
+            parts.append(isName ? String(segment) : "{id}")
+        }
+        return "\(method) /" + parts.joined(separator: "/")
+    }
+}

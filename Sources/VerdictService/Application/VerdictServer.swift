@@ -1,0 +1,161 @@
+import AppStoreServer
+import AppStoreServerHTTP
+import Configuration
+import Foundation
+import Hummingbird
+import Logging
+import RuleEngine
+import ServiceLifecycle
+import VerdictStorage
+
+/// A configured Verdict service: its database, verifier, rules, job worker and HTTP routes.
+///
+/// ``open(configuration:logger:notificationHandlers:appStoreTransport:now:)`` opens the database
+/// and applies migrations, loads the rule bundle, and builds the parts; ``makeApplication(onServerRunning:)``
+/// wraps them in a Hummingbird application whose services (job worker, reconciliation) run with
+/// the server and stop gracefully with it.
+public final class VerdictServer: Sendable {
+    public let configuration: ServiceConfiguration
+    public let repository: any VerdictRepository
+    public let verifier: SignedDataVerifier
+    public let metrics: ServiceMetrics
+    public let signal: JobSignal
+    public let intake: NotificationIntake
+    public let rules: BundleStore
+    public let appStore: AppStoreAPIAccess
+    public let worker: JobWorker
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    init(configuration: ServiceConfiguration, repository: any VerdictRepository, verifier: SignedDataVerifier,
+         rules: BundleStore, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
+         notificationHandlers: [any NotificationHandler], logger: Logger, now: @escaping @Sendable () -> Date) {
+        self.configuration = configuration
+        self.repository = repository
+        self.verifier = verifier
+        self.rules = rules
+        self.appStore = appStore
+        self.metrics = metrics
+        self.logger = logger
+        self.now = now
+        let signal = JobSignal()
+        self.signal = signal
+        self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
+        var handlers: [any JobHandler] = [
+            NotificationProcessor(repository: repository, handlers: notificationHandlers, historySync: appStore.isAvailable, now: now),
+            HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
+        ]
+        handlers.sort { $0.kind < $1.kind }
+        self.worker = JobWorker(
+            repository: repository, handlers: handlers, metrics: metrics, signal: signal,
+            concurrency: configuration.workerConcurrency, logger: logger, now: now
+        )
+    }
+
+    /// Opens the database (applying migrations), loads the rules and builds the service.
+    public static func open(
+        configuration: ServiceConfiguration,
+        logger: Logger,
+        notificationHandlers: [any NotificationHandler] = [],
+        appStoreTransport: (any AppStoreHTTPTransport)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> VerdictServer {
+        let metrics = ServiceMetrics()
+        let verifier = try SignedDataVerifier(
+            rootCertificates: configuration.rootCertificates, bundleId: configuration.bundleId,
+            appAppleId: configuration.appAppleId, environments: configuration.environments,
+            onlineChecks: configuration.onlineChecks,
+            ocspRequester: configuration.onlineChecks ? AsyncHTTPClientOCSPRequester() : nil
+        )
+        let repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, logger: logger)
+        do {
+            try await repository.migrate()
+        } catch {
+            try? await repository.shutdown()
+            throw error
+        }
+        let rules = BundleStore()
+        switch rules.reload(directory: configuration.rulesDirectory) {
+        case .activated(let bundle), .unchanged(let bundle):
+            logger.info("rules loaded", metadata: ["hash": .string(bundle.hash), "directory": .string(configuration.rulesDirectory)])
+        case .rejected(let rejection):
+            metrics.rulesReloadFailure()
+            logger.error("rules rejected; /readyz reports not ready", metadata: ["errors": .string(rejection.render())])
+        }
+        let appStore = AppStoreAPIAccess(configuration: configuration, metrics: metrics, transport: appStoreTransport)
+        if let reason = appStore.unavailableReason {
+            logger.notice("App Store Server API unavailable: \(reason)")
+        }
+        return VerdictServer(
+            configuration: configuration, repository: repository, verifier: verifier, rules: rules, appStore: appStore,
+            metrics: metrics, notificationHandlers: notificationHandlers, logger: logger, now: now
+        )
+    }
+
+    /// The router with every endpoint: intake and probes open, everything else behind bearer tokens.
+    public func makeRouter() -> Router<ServiceRequestContext> {
+        let router = Router(context: ServiceRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        let notifications = NotificationRoutes(intake: intake, repository: repository)
+        let operations = OperationsRoutes(
+            repository: repository, rules: rules, appStore: appStore, metrics: metrics,
+            jobKinds: worker.handlers.keys.sorted(), now: now
+        )
+        notifications.registerIntake(on: router)
+        operations.registerProbes(on: router)
+        router.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml))
+            )
+        }
+        let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
+        notifications.registerLookup(on: authenticated)
+        operations.registerAuthenticated(on: authenticated)
+        return router
+    }
+
+    /// The Hummingbird application: the router on the configured address, with the job worker and
+    /// reconciliation as services. `onServerRunning` receives the bound port.
+    public func makeApplication(
+        port: Int? = nil,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var application = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: nil),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        // Graceful shutdown runs in reverse order: the server stops accepting, reconciliation and
+        // the worker finish (releasing leases), and only then is the database closed.
+        application.addServices(RepositoryLifecycle(repository: repository))
+        application.addServices(worker)
+        application.addServices(ReconciliationService(
+            intake: intake, repository: repository, appStore: appStore, environments: configuration.environments,
+            interval: .seconds(configuration.reconcileInterval), logger: logger, now: now
+        ))
+        return application
+    }
+}
+
+/// Builds the application from configuration, in the shape of hummingbird-examples: read every
+/// setting, open the service, return the runnable application.
+public func buildApplication(reader: ConfigReader, logger: Logger) async throws -> some ApplicationProtocol {
+    let configuration = try ServiceConfiguration(reader: reader)
+    return try await VerdictServer.open(configuration: configuration, logger: logger).makeApplication()
+}
+
+/// Closes the repository after every other service stopped (it is added first, so graceful
+/// shutdown reaches it last).
+struct RepositoryLifecycle: Service {
+    let repository: any VerdictRepository
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        // Also on cancellation: closing must not be skipped because this task was cancelled.
+        let repository = self.repository
+        await Task { try? await repository.shutdown() }.value
+    }
+}

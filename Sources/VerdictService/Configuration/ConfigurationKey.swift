@@ -1,0 +1,71 @@
+/// One setting of `verdict serve`: its swift-configuration key, environment variable and CLI flag.
+///
+/// The environment variable is `VERDICT_` + the key in upper snake case (`appstore.keyId` →
+/// `VERDICT_APPSTORE_KEY_ID`); the flag is the key in kebab case (`--appstore-key-id`); in a JSON
+/// config file the key's components nest (`{"appstore": {"keyId": "…"}}`). These names are the
+/// public contract documented in the README.
+public struct ConfigurationKey: Sendable, Hashable, CustomStringConvertible {
+    /// The swift-configuration key, dot-separated, components in lower camel case.
+    public let key: String
+    /// Whether the value is a secret (redacted from logs and errors).
+    public let isSecret: Bool
+
+    public init(_ key: String, isSecret: Bool = false) {
+        self.key = key
+        self.isSecret = isSecret
+    }
+
+    /// `VERDICT_DATABASE_URL` for `database.url`.
+    public var environmentVariable: String { "VERDICT_" + words.map { $0.uppercased() }.joined(separator: "_") }
+
+    /// `--database-url` for `database.url`.
+    public var flag: String { "--" + words.joined(separator: "-") }
+
+    public var description: String { environmentVariable }
+
+    /// The key's words: components split at dots and lower-to-upper case changes.
+    private var words: [String] {
+        var result: [String] = []
+        for component in key.split(separator: ".") {
+            var word = ""
+            for character in component {
+                if character.isUppercase, !word.isEmpty {
+                    result.append(word)
+                    word = ""
+                }
+                word.append(character.lowercased())
+            }
+            if !word.isEmpty { result.append(word) }
+        }
+        return result
+    }
+}
+
+extension ConfigurationKey {
+    public static let databaseURL = Self("database.url")
+    public static let rulesDirectory = Self("rules.dir")
+    public static let host = Self("host")
+    public static let port = Self("port")
+    public static let bundleId = Self("bundleId")
+    public static let appAppleId = Self("appAppleId")
+    public static let environments = Self("environments")
+    public static let rootCertificates = Self("rootCertificates")
+    public static let onlineChecks = Self("onlineChecks")
+    public static let appStoreKeyId = Self("appstore.keyId")
+    public static let appStoreIssuerId = Self("appstore.issuerId")
+    public static let appStorePrivateKeyFile = Self("appstore.privateKeyFile")
+    public static let appStoreAPIURL = Self("appstore.apiUrl")
+    public static let apiTokens = Self("apiTokens", isSecret: true)
+    public static let webhookURL = Self("webhook.url")
+    public static let webhookSecret = Self("webhook.secret", isSecret: true)
+    public static let reconcileInterval = Self("reconcileInterval")
+    public static let workerConcurrency = Self("worker.concurrency")
+    public static let logLevel = Self("log.level")
+
+    /// Every setting, in documentation order.
+    public static let all: [Self] = [
+        .databaseURL, .rulesDirectory, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
+        .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
+        .webhookURL, .webhookSecret, .reconcileInterval, .workerConcurrency, .logLevel,
+    ]
+}

@@ -1,0 +1,34 @@
+import Hummingbird
+import Logging
+
+/// Turns every error into Verdict's JSON error shape: ``ServiceError`` as it is, Hummingbird's
+/// `HTTPError` (unknown route, unsupported method…) with a code derived from its status, and any
+/// other error into a 500 whose message hides the internals (the log has them, by request id).
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = ServiceRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServiceError {
+            throw error
+        } catch let error as HTTPError {
+            throw ServiceError(error.status, code: Self.code(for: error.status), message: error.body ?? error.status.reasonPhrase)
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: type(of: error)))"])
+            throw ServiceError(.internalServerError, code: "INTERNAL", message: "internal error (request \(context.requestId))")
+        }
+    }
+
+    static func code(for status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 404: "NOT_FOUND"
+        case 405: "METHOD_NOT_ALLOWED"
+        case 413: "PAYLOAD_TOO_LARGE"
+        case 415: "UNSUPPORTED_MEDIA_TYPE"
+        case 401: "UNAUTHORIZED"
+        case 400..<500: "BAD_REQUEST"
+        default: "INTERNAL"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+
+/// Request and response bodies of Verdict's JSON API.
+enum JSONBody {
+    /// The request body, checked for a JSON content type and collected up to `limit` bytes
+    /// (415 and 413 otherwise).
+    static func collect(_ request: Request, limit: Int) async throws -> Data {
+        let contentType = request.headers[.contentType]?.lowercased() ?? ""
+        guard contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json" else {
+            throw ServiceError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", message: "the body must be application/json")
+        }
+        let tooLarge = ServiceError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", message: "the body is larger than \(limit) bytes")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw tooLarge
+        }
+        var buffer = ByteBuffer()
+        for try await chunk in request.body {
+            guard buffer.readableBytes + chunk.readableBytes <= limit else { throw tooLarge }
+            var chunk = chunk
+            buffer.writeBuffer(&chunk)
+        }
+        return Data(buffer.readableBytesView)
+    }
+
+    /// Decodes a request body, answering 400 with `what` when it does not decode.
+    static func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = 16 * 1024, what: String) async throws -> T {
+        let data = try await collect(request, limit: limit)
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw ServiceError.badRequest("MALFORMED_JSON", "the body is not \(what)")
+        }
+    }
+
+    /// A JSON response (sorted keys).
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONEncoder.service.encode(value)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}
+
+/// Already-encoded JSON embedded as is in an encoded response (stored results, decoded payloads).
+struct JSONFragment: Encodable {
+    let text: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value = JSONValue.parse(Data(text.utf8)) {
+            try container.encode(value)
+        } else {
+            try container.encode(text)
+        }
+    }
+}

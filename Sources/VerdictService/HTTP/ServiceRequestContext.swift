@@ -1,0 +1,14 @@
+import Hummingbird
+import Logging
+
+/// The request context of Verdict's router: Hummingbird's core context plus the request id that
+/// every log line and error of the request carries.
+public struct ServiceRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Set by ``RequestLogMiddleware`` (the caller's `X-Request-Id` when sane, else a new one).
+    public var requestId: String = ""
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+    }
+}

@@ -1,0 +1,150 @@
+import AppStoreServer
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+import VerdictStorage
+
+/// Claims jobs from the durable queue with leases and runs them with their handlers.
+///
+/// Several processes can run workers on one PostgreSQL database: each claim leases jobs to this
+/// worker's unique owner id, so a job runs in one place at a time; a crashed worker's leases expire
+/// and the jobs run again elsewhere. On graceful shutdown the worker stops claiming, lets running
+/// jobs finish, and gives back the leases it still holds.
+public final class JobWorker: Service, Sendable {
+    public let owner: String
+    let repository: any VerdictRepository
+    let handlers: [String: any JobHandler]
+    let metrics: ServiceMetrics
+    let signal: JobSignal
+    let concurrency: Int
+    let leaseMilliseconds: Int64
+    let pollInterval: Duration
+    let backoff: RetryBackoff
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    public init(
+        repository: any VerdictRepository,
+        handlers: [any JobHandler],
+        metrics: ServiceMetrics,
+        signal: JobSignal,
+        concurrency: Int = 8,
+        leaseMilliseconds: Int64 = 60_000,
+        pollInterval: Duration = .milliseconds(500),
+        backoff: RetryBackoff = RetryBackoff(),
+        logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.owner = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UUID().uuidString.prefix(8))"
+        self.repository = repository
+        self.handlers = Dictionary(handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        self.metrics = metrics
+        self.signal = signal
+        self.concurrency = concurrency
+        self.leaseMilliseconds = leaseMilliseconds
+        self.pollInterval = pollInterval
+        self.backoff = backoff
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Runs until graceful shutdown (or cancellation), then releases this worker's leases.
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            let slots = Slots(capacity: concurrency)
+            // Stops claiming on graceful shutdown; jobs already running finish before the group returns.
+            while !Task.isCancelled, !Task.isShuttingDownGracefully {
+                let free = slots.free
+                var claimed: [JobRecord] = []
+                if free > 0 {
+                    do {
+                        claimed = try await repository.claimJobs(
+                            owner: owner, limit: free, leaseMilliseconds: leaseMilliseconds,
+                            now: now().appStoreMilliseconds, kinds: Array(handlers.keys)
+                        )
+                    } catch {
+                        logger.warning("claiming jobs failed", metadata: ["error": "\(StorageErrorText.describe(error))"])
+                    }
+                }
+                for job in claimed {
+                    slots.take()
+                    group.addTask {
+                        await self.execute(job)
+                        slots.give()
+                        self.signal.notify()
+                    }
+                }
+                if claimed.count < free || free == 0 {
+                    await signal.wait(timeout: pollInterval)
+                }
+            }
+        }
+        do {
+            let released = try await repository.releaseLeases(owner: owner, now: now().appStoreMilliseconds)
+            if released > 0 { logger.info("released job leases", metadata: ["count": "\(released)"]) }
+        } catch {
+            logger.warning("releasing job leases failed", metadata: ["error": "\(StorageErrorText.describe(error))"])
+        }
+    }
+
+    /// Runs one claimed job and records its outcome (only while this worker holds the lease).
+    func execute(_ job: JobRecord) async {
+        let kind = job.job.kind
+        let start = ContinuousClock.now
+        var logger = self.logger
+        logger[metadataKey: "job_id"] = "\(job.id)"
+        logger[metadataKey: "job_kind"] = .string(kind)
+        guard let handler = handlers[kind] else { return }
+        let outcome: String
+        do {
+            let result = try await handler.run(job, logger: logger)
+            let completed = try await repository.completeJob(id: job.id, owner: owner, result: result, now: now().appStoreMilliseconds)
+            outcome = completed ? "done" : "lease_lost"
+        } catch {
+            outcome = await recordFailure(job, error: error, logger: logger)
+        }
+        metrics.job(kind: kind, outcome: outcome, duration: ContinuousClock.now - start)
+    }
+
+    private func recordFailure(_ job: JobRecord, error: any Error, logger: Logger) async -> String {
+        let nowMs = now().appStoreMilliseconds
+        let message: String
+        var retryAt: Int64?
+        switch error {
+        case JobFailure.permanent(let text):
+            message = text
+        case JobFailure.retry(let at, let text):
+            message = text
+            retryAt = job.attempts < job.job.maxAttempts ? max(at, nowMs) : nil
+        case JobFailure.waiting(let delay, let text):
+            message = text
+            retryAt = nowMs + delay
+        default:
+            message = (error as? CustomStringConvertible)?.description ?? String(describing: type(of: error))
+            retryAt = job.attempts < job.job.maxAttempts ? nowMs + backoff.delay(afterAttempts: job.attempts) : nil
+        }
+        do {
+            let recorded = try await repository.failJob(id: job.id, owner: owner, error: message, retryAt: retryAt, now: nowMs)
+            guard recorded else { return "lease_lost" }
+        } catch {
+            logger.warning("recording a job failure failed", metadata: ["error": "\(StorageErrorText.describe(error))"])
+            return "lease_lost"
+        }
+        if retryAt == nil {
+            logger.error("job is dead", metadata: ["attempts": "\(job.attempts)", "error": .string(message)])
+            return "dead"
+        }
+        logger.notice("job will be retried", metadata: ["attempts": "\(job.attempts)", "error": .string(message)])
+        return "retry"
+    }
+}
+
+/// Counts free execution slots of a worker.
+private final class Slots: Sendable {
+    private let count: Mutex<Int>
+    init(capacity: Int) { count = Mutex(capacity) }
+    var free: Int { count.withLock { $0 } }
+    func take() { count.withLock { $0 -= 1 } }
+    func give() { count.withLock { $0 += 1 } }
+}

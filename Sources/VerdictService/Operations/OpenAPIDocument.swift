@@ -1,0 +1,178 @@
+/// The OpenAPI 3.1 description of every endpoint, served at `GET /openapi.yaml`. A test checks
+/// that it lists exactly the routes the router serves.
+enum OpenAPIDocument {
+    static let yaml = #"""
+openapi: 3.1.0
+info:
+  title: Verdict
+  version: "0.2"
+  description: |
+    Self-hosted retention-offer and refund-decision service for App Store subscription apps.
+    Every endpoint except /v1/notifications, /healthz, /readyz and /openapi.yaml needs
+    `Authorization: Bearer <token>` with a token from VERDICT_API_TOKENS.
+    Errors are `{"error": {"code": "…", "message": "…"}}`.
+servers:
+  - url: http://127.0.0.1:8080
+security:
+  - bearer: []
+components:
+  securitySchemes:
+    bearer:
+      type: http
+      scheme: bearer
+  schemas:
+    Error:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message]
+          properties:
+            code: {type: string}
+            message: {type: string}
+    Check:
+      type: object
+      properties:
+        ready: {type: boolean}
+        detail: {type: string}
+    Job:
+      type: object
+      properties:
+        id: {type: integer, format: int64}
+        kind: {type: string}
+        state: {type: string, enum: [queued, running, done, dead]}
+        attempts: {type: integer}
+        maxAttempts: {type: integer}
+        notificationUUID: {type: string}
+        runAt: {type: integer, format: int64, description: UNIX ms}
+        deadline: {type: integer, format: int64, description: UNIX ms}
+        lastError: {type: string}
+        updatedAt: {type: integer, format: int64, description: UNIX ms}
+  responses:
+    Error:
+      description: An error
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Error"}
+paths:
+  /v1/notifications:
+    post:
+      summary: Receive an App Store Server Notification V2 (Apple's exact body)
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [signedPayload]
+              properties:
+                signedPayload: {type: string, description: JWS signed by the App Store}
+      responses:
+        "200":
+          description: Durably stored (accepted) or already stored (duplicate)
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  notificationUUID: {type: string}
+                  status: {type: string, enum: [accepted, duplicate]}
+        "400": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "415": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+  /v1/notifications/{notificationUUID}:
+    get:
+      summary: A stored notification, its processing state, attempts and result
+      parameters:
+        - {name: notificationUUID, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: The notification
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  notificationUUID: {type: string}
+                  notificationType: {type: string}
+                  subtype: {type: string}
+                  environment: {type: string}
+                  originalTransactionId: {type: string}
+                  transactionId: {type: string}
+                  signedDate: {type: integer, format: int64}
+                  receivedAt: {type: integer, format: int64}
+                  source: {type: string, enum: [delivery, backfill, reconcile]}
+                  state: {type: string, enum: [received, processed, failed]}
+                  attempts: {type: integer}
+                  lastError: {type: string}
+                  processedAt: {type: integer, format: int64}
+                  processedCount: {type: integer}
+                  result: {description: The processing result}
+                  content: {description: The verified payload with its nested transaction and renewal info}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/jobs:
+    get:
+      summary: Jobs in one state (dead jobs by default), newest first
+      parameters:
+        - {name: state, in: query, schema: {type: string, enum: [queued, running, done, dead], default: dead}}
+        - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 500, default: 50}}
+      responses:
+        "200":
+          description: The jobs
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  jobs: {type: array, items: {$ref: "#/components/schemas/Job"}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+  /healthz:
+    get:
+      summary: The process is up
+      security: []
+      responses:
+        "200": {description: Up}
+  /readyz:
+    get:
+      summary: Database reachable, migrations applied, rules loaded; App Store key present or why not
+      security: []
+      responses:
+        "200":
+          description: Ready
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  ready: {type: boolean}
+                  database: {$ref: "#/components/schemas/Check"}
+                  migrations: {$ref: "#/components/schemas/Check"}
+                  rules: {$ref: "#/components/schemas/Check"}
+                  appStoreAPI: {$ref: "#/components/schemas/Check"}
+        "503": {description: Not ready (same body)}
+  /metrics:
+    get:
+      summary: Prometheus metrics
+      responses:
+        "200":
+          description: Prometheus text exposition
+          content:
+            text/plain: {}
+        "401": {$ref: "#/components/responses/Error"}
+  /openapi.yaml:
+    get:
+      summary: This document
+      security: []
+      responses:
+        "200":
+          description: OpenAPI 3.1
+          content:
+            application/yaml: {}
+"""#
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Prometheus
+import VerdictStorage
+
+/// The service's Prometheus metrics, in a registry owned by one running service (no global state,
+/// so several services can run in one test process). Served at `GET /metrics`.
+public final class ServiceMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+
+    public init() {}
+
+    /// `verdict_notifications_total{type,result}`: intake answers (accepted, duplicate, rejected, unavailable).
+    public func notification(type: String, result: String) {
+        registry.makeCounter(
+            descriptor: Self.name("notifications", "total", "Notifications received, by notification type and intake result"),
+            labels: [("type", type), ("result", result)]
+        ).increment()
+    }
+
+    /// `verdict_verification_failures_total{code}`.
+    public func verificationFailure(code: String) {
+        registry.makeCounter(
+            descriptor: Self.name("verification_failures", "total", "Signed payloads that failed verification, by error code"),
+            labels: [("code", code)]
+        ).increment()
+    }
+
+    /// `verdict_jobs_total{kind,outcome}` and `verdict_job_duration_seconds{kind}`.
+    public func job(kind: String, outcome: String, duration: Duration) {
+        registry.makeCounter(
+            descriptor: Self.name("job_attempts", "total", "Job attempts, by kind and outcome (done, retry, dead, lease_lost)"),
+            labels: [("kind", kind), ("outcome", outcome)]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: Self.name("job_duration", "seconds", "Job attempt latency, by kind"),
+            labels: [("kind", kind)],
+            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500),
+                      .seconds(2), .seconds(10), .seconds(60)]
+        ).record(duration)
+    }
+
+    /// `verdict_appstore_api_calls_total{endpoint,status}`.
+    public func appStoreCall(endpoint: String, status: String) {
+        registry.makeCounter(
+            descriptor: Self.name("appstore_api_calls", "total", "App Store Server API calls, by endpoint and HTTP status (or 'network')"),
+            labels: [("endpoint", endpoint), ("status", status)]
+        ).increment()
+    }
+
+    /// `verdict_rules_reload_failures_total`.
+    public func rulesReloadFailure() {
+        registry.makeCounter(descriptor: Self.name("rules_reload_failures", "total", "Rule bundle reloads refused")).increment()
+    }
+
+    /// Sets the queue gauges from fresh statistics; `knownKinds` without jobs report zeros.
+    public func update(queue: QueueStatistics, knownKinds: [String] = []) {
+        var kinds = queue.kinds
+        for name in knownKinds where !kinds.contains(where: { $0.kind == name }) {
+            kinds.append(.init(kind: name, queued: 0, running: 0, dead: 0, oldestQueuedAge: 0))
+        }
+        for kind in kinds {
+            for (state, value) in [("queued", kind.queued), ("running", kind.running), ("dead", kind.dead)] {
+                registry.makeGauge(
+                    descriptor: Self.name("jobs", "", "Jobs in the queue, by kind and state"),
+                    labels: [("kind", kind.kind), ("state", state)]
+                ).set(Double(value))
+            }
+            registry.makeGauge(
+                descriptor: Self.name("job_queue_oldest_age", "seconds", "Age of the oldest runnable queued job, by kind"),
+                labels: [("kind", kind.kind)]
+            ).set(Double(kind.oldestQueuedAge) / 1000)
+        }
+    }
+
+    private static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "verdict", metricName: metric, unitName: unit, helpText: help)
+    }
+
+    /// The Prometheus text exposition.
+    public func exposition() -> String { registry.emitToString() }
+}

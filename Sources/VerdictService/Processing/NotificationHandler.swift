@@ -1,0 +1,20 @@
+import Logging
+import VerdictStorage
+
+/// Reacts to stored notifications of some types (the decision flows register theirs). Runs inside
+/// the notification's processing job, after the notification's transaction and renewal info were
+/// recorded; must be idempotent (a crashed job runs again).
+public protocol NotificationHandler: Sendable {
+    /// A short name, used in the processing result.
+    var name: String { get }
+    /// The `notificationType` raw values handled.
+    var notificationTypes: Set<String> { get }
+    /// Handles one notification; the returned text (JSON or plain) is kept in the result.
+    func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String?
+}
+
+/// What a handler gets: the stored record and its verified content.
+public struct ProcessedNotification: Sendable {
+    public var record: NotificationRecord
+    public var content: StoredNotificationContent
+}

@@ -1,0 +1,107 @@
+import AppStoreServer
+import Foundation
+import Logging
+import VerdictStorage
+
+/// The `process-notification` job: records the notification's transaction and renewal info
+/// (moving state forward only in `signedDate`), links the customer's identifiers, asks for a
+/// history sync of a customer seen for the first time, and runs the registered handlers for the
+/// notification's type. `TEST` notifications are recorded and acknowledged, nothing more.
+public struct NotificationProcessor: JobHandler {
+    public let kind = NotificationIntake.processingJobKind
+    let repository: any VerdictRepository
+    let handlers: [any NotificationHandler]
+    let historySync: Bool
+    let now: @Sendable () -> Date
+
+    public init(repository: any VerdictRepository, handlers: [any NotificationHandler], historySync: Bool,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.repository = repository
+        self.handlers = handlers
+        self.historySync = historySync
+        self.now = now
+    }
+
+    /// The processing result stored with the notification.
+    struct Result: Codable {
+        var notificationType: String
+        var transactionRecorded: Bool?
+        var renewalInfoRecorded: Bool?
+        var historySyncRequested: Bool?
+        var handlers: [String: String]?
+    }
+
+    public func run(_ job: JobRecord, logger: Logger) async throws -> String? {
+        guard let uuid = job.job.notificationUUID, let record = try await repository.notification(uuid: uuid) else {
+            throw JobFailure.permanent("the job names no stored notification")
+        }
+        let content: StoredNotificationContent
+        do {
+            content = try StoredNotificationContent.decode(record.notification.decodedJSON)
+        } catch {
+            throw JobFailure.permanent("the stored notification content cannot be decoded")
+        }
+        var result = Result(notificationType: record.notification.notificationType)
+        if let transaction = content.transaction, let record = TransactionRecord(transaction) {
+            result.transactionRecorded = try await repository.recordTransaction(record)
+        }
+        if let renewalInfo = content.renewalInfo, let record = RenewalInfoRecord(renewalInfo) {
+            result.renewalInfoRecorded = try await repository.recordRenewalInfo(record)
+        }
+        if let originalTransactionId = content.originalTransactionId {
+            let existing = try await repository.customer(originalTransactionId: originalTransactionId)
+            try await repository.linkCustomer(CustomerLink(
+                originalTransactionId: originalTransactionId,
+                appAccountToken: (content.transaction?.appAccountToken ?? content.renewalInfo?.appAccountToken)?.uuidString.lowercased(),
+                appTransactionId: content.transaction?.appTransactionId ?? content.renewalInfo?.appTransactionId,
+                environment: record.notification.environment,
+                seenAt: record.notification.signedDate
+            ))
+            if historySync, existing?.historyRevision == nil {
+                let at = now().appStoreMilliseconds
+                let sync = try await repository.enqueue(HistorySyncJob.job(
+                    originalTransactionId: originalTransactionId, environment: record.notification.environment, at: at
+                ))
+                result.historySyncRequested = sync.created
+            }
+        }
+        let type = record.notification.notificationType
+        var outputs: [String: String] = [:]
+        for handler in handlers where handler.notificationTypes.contains(type) {
+            outputs[handler.name] = try await handler.handle(ProcessedNotification(record: record, content: content), logger: logger) ?? ""
+        }
+        result.handlers = outputs.isEmpty ? nil : outputs
+        return String(decoding: try JSONEncoder.service.encode(result), as: UTF8.self)
+    }
+}
+
+extension TransactionRecord {
+    /// The storage record of a verified transaction (nil without the ids storage needs).
+    init?(_ transaction: JWSTransactionDecodedPayload) {
+        guard let id = transaction.transactionId, let original = transaction.originalTransactionId,
+              let signedDate = transaction.signedDate,
+              let json = try? AppStoreJSON.encoder().encode(transaction)
+        else { return nil }
+        self.init(
+            transactionId: id, originalTransactionId: original, productId: transaction.productId ?? "",
+            appAccountToken: transaction.appAccountToken?.uuidString.lowercased(), environment: transaction.environment?.rawValue,
+            purchaseDate: transaction.purchaseDate?.appStoreMilliseconds,
+            revocationDate: transaction.revocationDate?.appStoreMilliseconds,
+            signedDate: signedDate.appStoreMilliseconds, decodedJSON: String(decoding: json, as: UTF8.self)
+        )
+    }
+}
+
+extension RenewalInfoRecord {
+    /// The storage record of verified renewal info (nil without the ids storage needs).
+    init?(_ renewalInfo: JWSRenewalInfoDecodedPayload) {
+        guard let original = renewalInfo.originalTransactionId, let signedDate = renewalInfo.signedDate,
+              let json = try? AppStoreJSON.encoder().encode(renewalInfo)
+        else { return nil }
+        self.init(
+            originalTransactionId: original, productId: renewalInfo.productId,
+            autoRenewStatus: renewalInfo.autoRenewStatus.map { Int($0.rawValue) }, environment: renewalInfo.environment?.rawValue,
+            signedDate: signedDate.appStoreMilliseconds, decodedJSON: String(decoding: json, as: UTF8.self)
+        )
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import VerdictService
+
+/// `verdict serve`: the Verdict service (notification intake, job worker, HTTP API) until SIGINT or
+/// SIGTERM, which stop it gracefully.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Verdict service.",
+        discussion: """
+            Every setting is a flag, a VERDICT_* environment variable of the same name \
+            (--database-url ↔ VERDICT_DATABASE_URL) or a key of the --config JSON file; see the README. \
+            Logs are JSON lines on standard error.
+            """
+    )
+
+    @OptionGroup var options: ServiceOptions
+
+    func run() async throws {
+        let configuration = try await options.configuration()
+        let logger = ServiceOptions.bootstrapLogging(level: configuration.logLevel)
+        let server: VerdictServer
+        do {
+            server = try await VerdictServer.open(configuration: configuration, logger: logger)
+        } catch {
+            FileHandle.standardError.write(Data("verdict: cannot start: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let application = server.makeApplication { port in
+            logger.info("verdict listening", metadata: [
+                "address": .string("http://\(configuration.host):\(port)"),
+                "database": .string(configuration.databaseURL.hasPrefix("sqlite:") ? configuration.databaseURL : "postgres"),
+            ])
+        }
+        try await application.runService()
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import Logging
+import VerdictService
+
+/// The settings of the service as CLI flags. Each flag has the same name as its `VERDICT_*`
+/// environment variable (`--database-url` ↔ `VERDICT_DATABASE_URL`); a flag given on the command
+/// line wins over the environment, which wins over the `--config` JSON file.
+struct ServiceOptions: ParsableArguments {
+    @Option(help: "sqlite:PATH or postgres://user:pass@host:port/db (default sqlite:verdict.sqlite).")
+    var databaseUrl: String?
+    @Option(help: "Rule bundle folder (default Rules).")
+    var rulesDir: String?
+    @Option(help: "Interface to listen on (default 127.0.0.1).")
+    var host: String?
+    @Option(help: "Port to listen on (default 8080).")
+    var port: String?
+    @Option(help: "Bundle id of the app whose notifications are accepted (required).")
+    var bundleId: String?
+    @Option(help: "The app's App Apple ID (required when Production is accepted).")
+    var appAppleId: String?
+    @Option(help: "Accepted environments, comma-separated (default Production,Sandbox).")
+    var environments: String?
+    @Option(help: "Comma-separated DER or PEM root certificate files to trust (default: Apple Root CA - G3).")
+    var rootCertificates: String?
+    @Option(help: "OCSP revocation checks: true or false (default false).")
+    var onlineChecks: String?
+    @Option(help: "In-App Purchase key id.")
+    var appstoreKeyId: String?
+    @Option(help: "App Store Connect issuer id.")
+    var appstoreIssuerId: String?
+    @Option(help: "In-App Purchase private key file (.p8).")
+    var appstorePrivateKeyFile: String?
+    @Option(help: "Base URL override for the App Store Server API (e.g. the simulator).")
+    var appstoreApiUrl: String?
+    @Option(help: "Comma-separated bearer tokens for app backends (prefer the environment variable).")
+    var apiTokens: String?
+    @Option(help: "URL receiving outbound events.")
+    var webhookUrl: String?
+    @Option(help: "HMAC secret for outbound events (prefer the environment variable).")
+    var webhookSecret: String?
+    @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
+    var reconcileInterval: String?
+    @Option(help: "Jobs run at once by this process (default 8).")
+    var workerConcurrency: String?
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+    @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
+    var config: String?
+
+    /// The flags given, by configuration key.
+    var flags: [ConfigurationKey: String] {
+        let pairs: [(ConfigurationKey, String?)] = [
+            (.databaseURL, databaseUrl), (.rulesDirectory, rulesDir), (.host, host), (.port, port),
+            (.bundleId, bundleId), (.appAppleId, appAppleId), (.environments, environments),
+            (.rootCertificates, rootCertificates), (.onlineChecks, onlineChecks), (.appStoreKeyId, appstoreKeyId),
+            (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
+            (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
+            (.webhookSecret, webhookSecret), (.reconcileInterval, reconcileInterval),
+            (.workerConcurrency, workerConcurrency), (.logLevel, logLevel),
+        ]
+        var result: [ConfigurationKey: String] = [:]
+        for (key, value) in pairs { if let value { result[key] = value } }
+        return result
+    }
+
+    /// Reads and checks the configuration; a bad setting exits with its one-line explanation.
+    func configuration() async throws -> ServiceConfiguration {
+        do {
+            let reader = try await ConfigurationSources.reader(flags: flags, configFile: config)
+            return try ServiceConfiguration(reader: reader)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("verdict: \(error.description)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    /// Routes swift-log to JSON lines on standard error at the configured level.
+    static func bootstrapLogging(level: String) -> Logger {
+        let logLevel = Logger.Level(rawValue: level) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = JSONLogHandler(label: label)
+            handler.logLevel = logLevel
+            return handler
+        }
+        return Logger(label: "verdict")
+    }
+}

@@ -1,0 +1,112 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+import NIOHTTP1
+import Hummingbird
+import Testing
+import VerdictService
+import Yams
+
+/// Probes, metrics, the OpenAPI document and bearer-token protection.
+@Suite(.serialized) struct OperationsTests {
+    @Test func openAPIDocumentListsExactlyTheServedRoutes() async throws {
+        try await ServiceHarness.with(.sqlite) { harness in
+            let served = Set(harness.service.makeRouter().routes.map { route in
+                let path = "\(route.path)"
+                return "\(route.method.rawValue) \(path.hasPrefix("/") ? path : "/" + path)"
+            })
+            let (status, body) = try await harness.request(.GET, "/openapi.yaml", token: nil)
+            #expect(status == 200)
+            let document = try #require(try Yams.load(yaml: String(decoding: body, as: UTF8.self)) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: Any])
+            var documented: Set<String> = []
+            for (path, operations) in paths {
+                for method in (operations as? [String: Any])?.keys ?? [:].keys {
+                    documented.insert("\(method.uppercased()) \(path)")
+                }
+            }
+            #expect(served == documented, "served but undocumented: \(served.subtracting(documented)); documented but not served: \(documented.subtracting(served))")
+        }
+    }
+
+    @Test func probesAndReadiness() async throws {
+        try await ServiceHarness.with(.sqlite, credentials: false) { harness in
+            let health = try await harness.request(.GET, "/healthz", token: nil)
+            #expect(health.status == 200)
+            let ready = try await harness.request(.GET, "/readyz", token: nil)
+            #expect(ready.status == 200)
+            let body = ready.body.jsonObject
+            #expect(body["ready"]?.boolValue == true)
+            #expect(body["database"]?.objectValue?["ready"]?.boolValue == true)
+            #expect(body["migrations"]?.objectValue?["ready"]?.boolValue == true)
+            #expect(body["rules"]?.objectValue?["ready"]?.boolValue == true)
+            let api = body["appStoreAPI"]?.objectValue
+            #expect(api?["ready"]?.boolValue == false)
+            #expect(api?["detail"]?.stringValue?.contains("VERDICT_APPSTORE_KEY_ID") == true)
+        }
+    }
+
+    @Test func readinessFailsWithoutValidRules() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-empty-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_RULES_DIR": empty.path]) { harness in
+            let ready = try await harness.request(.GET, "/readyz", token: nil)
+            #expect(ready.status == 503)
+            #expect(ready.body.jsonObject["rules"]?.objectValue?["ready"]?.boolValue == false)
+            // Intake still works: notifications are never refused because of the rules.
+            let result = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
+            await harness.simulator.deliverer.waitUntilIdle()
+            _ = try await harness.waitUntilProcessed(result.notification.notificationUUID)
+        }
+    }
+
+    @Test func metricsCountNotificationsFailuresAndJobs() async throws {
+        try await ServiceHarness.with(.sqlite) { harness in
+            let result = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
+            await harness.simulator.deliverer.waitUntilIdle()
+            _ = try await harness.waitUntilProcessed(result.notification.notificationUUID)
+            _ = try await harness.deliver(result.notification.signedPayload)
+            _ = try await harness.deliver("a.b.c")
+            #expect(try await harness.request(.GET, "/metrics", token: nil).status == 401)
+            let (status, body) = try await harness.request(.GET, "/metrics")
+            #expect(status == 200)
+            let text = String(decoding: body, as: UTF8.self)
+            #expect(text.contains(#"verdict_notifications_total{type="SUBSCRIBED",result="accepted"} 1"#))
+            #expect(text.contains(#"verdict_notifications_total{type="SUBSCRIBED",result="duplicate"} 1"#))
+            #expect(text.contains(#"verdict_verification_failures_total{code="INVALID_JWS"} 1"#))
+            #expect(text.contains(#"verdict_job_attempts_total{kind="process-notification",outcome="done"} 1"#))
+            #expect(text.contains("verdict_job_duration_seconds_bucket"))
+            #expect(text.contains(#"verdict_jobs{kind="process-notification",state="queued"}"#))
+            #expect(text.contains("verdict_job_queue_oldest_age_seconds"))
+            // The first sight of the customer asked for a history sync through the simulator's API.
+            #expect(text.contains(#"verdict_appstore_api_calls_total{endpoint="GET /inApps/v2/history/{id}",status="200"}"#))
+        }
+    }
+
+    @Test func everyNonPublicEndpointNeedsTheToken() async throws {
+        try await ServiceHarness.with(.sqlite) { harness in
+            for route in harness.service.makeRouter().routes {
+                let path = "\(route.path)".replacingOccurrences(of: "{notificationUUID}", with: "x")
+                let open = ["/v1/notifications", "/healthz", "/readyz", "/openapi.yaml"].contains(path) && path != "/v1/notifications/x"
+                guard !open else { continue }
+                let method = HTTPMethod(rawValue: route.method.rawValue)
+                for token: String? in [nil, "wrong-token-0123456789", ServiceHarness.token + "x", ""] {
+                    let answer = try await harness.request(method, path, token: token)
+                    #expect(answer.status == 401, "\(route) with token \(token ?? "none")")
+                    #expect(answer.body.jsonObject["error"]?.objectValue?["code"]?.stringValue == "UNAUTHORIZED")
+                }
+            }
+        }
+    }
+
+    @Test func requestIdsAreEchoed() async throws {
+        try await ServiceHarness.with(.sqlite) { harness in
+            var request = HTTPClientRequestBuilder(url: harness.baseURL + "/healthz")
+            request.header("X-Request-Id", "abc-123")
+            let (headers, _) = try await request.send()
+            #expect(headers.first(name: "X-Request-Id") == "abc-123")
+        }
+    }
+}

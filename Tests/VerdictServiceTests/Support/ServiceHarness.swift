@@ -1,0 +1,165 @@
+import AppStoreServer
+import AppStoreServerHTTP
+import AppStoreSimulator
+import AsyncHTTPClient
+import Configuration
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import VerdictService
+import VerdictStorage
+
+/// A running App Store simulator and a running Verdict service (in-process, real HTTP on
+/// 127.0.0.1) wired together: the simulator's root is trusted, its issued key is the service's
+/// In-App Purchase key, and it delivers notifications to the service's `/v1/notifications`.
+struct ServiceHarness: Sendable {
+    static let token = "test-token-0123456789abcdef"
+    static let bundleId = "com.example.verdict"
+
+    let database: ServiceTestDatabase
+    let simulator: SimulatorServer
+    let store: SimulatorStore
+    let service: VerdictServer
+    let baseURL: String
+    let simulatorURL: URL
+    /// The service's settings as `VERDICT_*` variables (for starting `verdict serve` processes).
+    let environment: [String: String]
+
+    /// Sends a request to the service.
+    func request(
+        _ method: HTTPMethod, _ path: String, body: Data? = nil, contentType: String? = "application/json",
+        token: String? = ServiceHarness.token
+    ) async throws -> (status: Int, body: Data) {
+        try await HTTP.send(method, baseURL + path, body: body, contentType: contentType, token: token)
+    }
+
+    /// Posts Apple's body for `signedPayload`.
+    func deliver(_ signedPayload: String) async throws -> (status: Int, body: Data) {
+        try await request(.POST, "/v1/notifications", body: Data(#"{"signedPayload":"\#(signedPayload)"}"#.utf8), token: nil)
+    }
+
+    /// Polls until the notification is processed (or failed), returning its API view.
+    func waitUntilProcessed(_ uuid: String, timeout: Duration = .seconds(20)) async throws -> [String: JSONValue] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let (status, body) = try await request(.GET, "/v1/notifications/\(uuid)")
+            if status == 200, let object = JSONValue.parse(body)?.objectValue,
+               object["state"]?.stringValue != "received" {
+                return object
+            }
+            guard ContinuousClock.now < deadline else {
+                throw ServiceTestError("notification \(uuid) not processed in time (last status \(status))")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Runs `body` with a fresh database, simulator and service; stops everything afterwards.
+    static func with<T: Sendable>(
+        _ backend: ServiceBackend,
+        environment: AppStoreEnvironment = .sandbox,
+        credentials: Bool = true,
+        extraSettings: [String: String] = [:],
+        _ body: (ServiceHarness) async throws -> T
+    ) async throws -> T {
+        let database = try await ServiceTestDatabase.make(backend)
+        let clock = SimulatorClock(frozenAt: Date(appStoreMilliseconds: Date().appStoreMilliseconds / 1000 * 1000))
+        let store = SimulatorStore(
+            configuration: SimulatorAppConfiguration(bundleId: bundleId, appAppleId: 1_234_567_890, environment: environment),
+            pki: try SimulatorPKI(), clock: clock
+        )
+        let simulator = await SimulatorServer(store: store, tokenClock: .wall)
+        let simulatorPort = try await simulator.start()
+        let simulatorURL = URL(string: "http://127.0.0.1:\(simulatorPort)")!
+        let rootFile = database.directory.appendingPathComponent("root.der")
+        try store.pki.rootCertificateDER.write(to: rootFile)
+        let keyFile = database.directory.appendingPathComponent("key.p8")
+        try Data(store.issuedKey.pemRepresentation.utf8).write(to: keyFile)
+
+        var settings = [
+            "VERDICT_DATABASE_URL": database.url,
+            "VERDICT_RULES_DIR": rulesDirectory,
+            "VERDICT_BUNDLE_ID": bundleId,
+            "VERDICT_APP_APPLE_ID": "1234567890",
+            "VERDICT_ENVIRONMENTS": environment.rawValue,
+            "VERDICT_ROOT_CERTIFICATES": rootFile.path,
+            "VERDICT_API_TOKENS": token,
+            "VERDICT_RECONCILE_INTERVAL": "0",
+            "VERDICT_LOG_LEVEL": "critical",
+        ]
+        if credentials {
+            settings["VERDICT_APPSTORE_KEY_ID"] = store.issuedKey.keyId
+            settings["VERDICT_APPSTORE_ISSUER_ID"] = store.issuedKey.issuerId
+            settings["VERDICT_APPSTORE_PRIVATE_KEY_FILE"] = keyFile.path
+            settings["VERDICT_APPSTORE_API_URL"] = simulatorURL.absoluteString
+        }
+        settings.merge(extraSettings) { _, new in new }
+        let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: settings))
+        let service = try await VerdictServer.open(configuration: configuration, logger: ServiceTestDatabase.logger)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let application = service.makeApplication(port: 0) { port in continuation.yield(port) }
+        let task = Task { try await application.run() }
+        var port = 0
+        for await bound in ports {
+            port = bound
+            break
+        }
+        let baseURL = "http://127.0.0.1:\(port)"
+        await simulator.deliverer.setDeliveryURL(URL(string: baseURL + "/v1/notifications"))
+        let harness = ServiceHarness(
+            database: database, simulator: simulator, store: store, service: service, baseURL: baseURL,
+            simulatorURL: simulatorURL, environment: settings
+        )
+        func stop() async {
+            task.cancel()
+            _ = try? await task.value
+            await simulator.stop()
+            await database.remove()
+        }
+        do {
+            let result = try await body(harness)
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+
+    /// The repository's `Rules/` folder (tests run from the package root or below it).
+    static var rulesDirectory: String {
+        var directory = URL(fileURLWithPath: #filePath)
+        while directory.path != "/" {
+            directory.deleteLastPathComponent()
+            let candidate = directory.appendingPathComponent("Rules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("catalog.yaml").path) {
+                return candidate.path
+            }
+        }
+        return "Rules"
+    }
+}
+
+/// Plain HTTP for tests (AsyncHTTPClient, shared client).
+enum HTTP {
+    static func send(
+        _ method: HTTPMethod, _ url: String, body: Data? = nil, contentType: String? = "application/json",
+        token: String? = nil, headers extra: [(String, String)] = []
+    ) async throws -> (status: Int, body: Data) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if let contentType, body != nil { request.headers.add(name: "Content-Type", value: contentType) }
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
+        return (Int(response.status.code), Data(buffer.readableBytesView))
+    }
+}
+
+extension Data {
+    /// The body as a JSON object (empty when it is not one).
+    var jsonObject: [String: JSONValue] { JSONValue.parse(self)?.objectValue ?? [:] }
+}
