@@ -61,6 +61,7 @@ struct ServiceHarness: Sendable {
         environment: AppStoreEnvironment = .sandbox,
         credentials: Bool = true,
         extraSettings: [String: String] = [:],
+        startService: Bool = true,
         _ body: (ServiceHarness) async throws -> T
     ) async throws -> T {
         let database = try await ServiceTestDatabase.make(backend)
@@ -97,23 +98,35 @@ struct ServiceHarness: Sendable {
         settings.merge(extraSettings) { _, new in new }
         let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: settings))
         let service = try await VerdictServer.open(configuration: configuration, logger: ServiceTestDatabase.logger)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = service.makeApplication(port: 0) { port in continuation.yield(port) }
-        let task = Task { try await application.run() }
-        var port = 0
-        for await bound in ports {
-            port = bound
-            break
+        // startService false: the database is migrated and `service.repository` is usable, but no
+        // HTTP server or job worker runs in-process (tests of `verdict serve` child processes).
+        var task: Task<Void, any Error>?
+        var baseURL = ""
+        if startService {
+            let (ports, continuation) = AsyncStream<Int>.makeStream()
+            let application = service.makeApplication(port: 0) { port in continuation.yield(port) }
+            task = Task { try await application.run() }
+            var port = 0
+            for await bound in ports {
+                port = bound
+                break
+            }
+            baseURL = "http://127.0.0.1:\(port)"
+            await simulator.deliverer.setDeliveryURL(URL(string: baseURL + "/v1/notifications"))
+        } else {
+            await simulator.deliverer.setDeliveryURL(nil)
         }
-        let baseURL = "http://127.0.0.1:\(port)"
-        await simulator.deliverer.setDeliveryURL(URL(string: baseURL + "/v1/notifications"))
         let harness = ServiceHarness(
             database: database, simulator: simulator, store: store, service: service, baseURL: baseURL,
             simulatorURL: simulatorURL, environment: settings
         )
         func stop() async {
-            task.cancel()
-            _ = try? await task.value
+            if let task {
+                task.cancel()
+                _ = try? await task.value
+            } else {
+                try? await service.repository.shutdown()
+            }
             await simulator.stop()
             await database.remove()
         }
