@@ -34,6 +34,7 @@ import Testing
         #expect(configuration.appStoreCredentialsProblem?.contains("VERDICT_APPSTORE_KEY_ID") == true)
         #expect(configuration.apiTokens.isEmpty)
         #expect(configuration.reconcileInterval == 3600)
+        #expect(configuration.databaseTimeout == 5)
     }
 
     @Test func flagsWinOverTheEnvironment() async throws {

@@ -67,7 +67,11 @@ public final class VerdictServer: Sendable {
             onlineChecks: configuration.onlineChecks,
             ocspRequester: configuration.onlineChecks ? AsyncHTTPClientOCSPRequester() : nil
         )
-        let repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, logger: logger)
+        let timeout = Duration.seconds(configuration.databaseTimeout)
+        let repository = try await RepositoryFactory.open(
+            databaseURL: configuration.databaseURL,
+            options: StorageOptions(connectTimeout: min(timeout, .seconds(10)), operationTimeout: timeout),
+            logger: logger)
         do {
             try await repository.migrate()
         } catch {

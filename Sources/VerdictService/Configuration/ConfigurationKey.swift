@@ -43,6 +43,7 @@ public struct ConfigurationKey: Sendable, Hashable, CustomStringConvertible {
 
 extension ConfigurationKey {
     public static let databaseURL = Self("database.url")
+    public static let databaseTimeout = Self("database.timeout")
     public static let rulesDirectory = Self("rules.dir")
     public static let host = Self("host")
     public static let port = Self("port")
@@ -64,7 +65,7 @@ extension ConfigurationKey {
 
     /// Every setting, in documentation order.
     public static let all: [Self] = [
-        .databaseURL, .rulesDirectory, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
+        .databaseURL, .databaseTimeout, .rulesDirectory, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .reconcileInterval, .workerConcurrency, .logLevel,
     ]

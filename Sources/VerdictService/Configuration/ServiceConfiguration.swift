@@ -17,6 +17,9 @@ public struct ServiceConfiguration: Sendable {
     }
 
     public var databaseURL: String
+    /// Seconds one database call (including the wait for a pooled PostgreSQL connection) may take
+    /// before it fails as unavailable: intake then answers 503 instead of holding Apple's request.
+    public var databaseTimeout: Int
     public var rulesDirectory: String
     public var host: String
     public var port: Int
@@ -181,6 +184,7 @@ public struct ServiceConfiguration: Sendable {
             webhookURL = nil
             webhookSecret = string(.webhookSecret)
         }
+        databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
         reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         workerConcurrency = try integer(.workerConcurrency, default: 8, range: 1...256)
         logLevel = string(.logLevel) ?? "info"

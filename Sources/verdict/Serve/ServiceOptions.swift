@@ -10,6 +10,8 @@ import VerdictService
 struct ServiceOptions: ParsableArguments {
     @Option(help: "sqlite:PATH or postgres://user:pass@host:port/db (default sqlite:verdict.sqlite).")
     var databaseUrl: String?
+    @Option(help: "Seconds a database call may take before intake answers 503 (default 5).")
+    var databaseTimeout: String?
     @Option(help: "Rule bundle folder (default Rules).")
     var rulesDir: String?
     @Option(help: "Interface to listen on (default 127.0.0.1).")
@@ -52,7 +54,7 @@ struct ServiceOptions: ParsableArguments {
     /// The flags given, by configuration key.
     var flags: [ConfigurationKey: String] {
         let pairs: [(ConfigurationKey, String?)] = [
-            (.databaseURL, databaseUrl), (.rulesDirectory, rulesDir), (.host, host), (.port, port),
+            (.databaseURL, databaseUrl), (.databaseTimeout, databaseTimeout), (.rulesDirectory, rulesDir), (.host, host), (.port, port),
             (.bundleId, bundleId), (.appAppleId, appAppleId), (.environments, environments),
             (.rootCertificates, rootCertificates), (.onlineChecks, onlineChecks), (.appStoreKeyId, appstoreKeyId),
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),

@@ -1,0 +1,58 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+import NIOHTTP1
+import Testing
+import VerdictService
+import VerdictStorage
+
+/// When the database is unreachable, intake answers 503 (so Apple retries) and stores nothing
+/// half-written; when it returns, the same notification is accepted and processed once.
+@Suite(.serialized) struct DatabaseOutageTests {
+    @Test func postgresOutageAnswers503AndRecovers() async throws {
+        guard let server = ServiceBackend.postgresServerURL else {
+            #expect(!ServiceBackend.isCI, "CI=true requires VERDICT_TEST_POSTGRES_URL")
+            return
+        }
+        guard case .postgres(let parts) = try DatabaseURL(parsing: server) else { throw ServiceTestError("not postgres") }
+        let proxy = try await TCPProxy(targetHost: parts.host, targetPort: parts.port)
+        defer { Task { await proxy.stop() } }
+        let name = "verdict_outage_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
+        var proxied = parts
+        proxied.port = proxy.port
+        let adminURL = DatabaseAdministration.urlString(proxied)
+        let url = try await DatabaseAdministration.createDatabase(serverURL: adminURL, name: String(name), logger: ServiceTestDatabase.logger)
+        defer { Task { try? await DatabaseAdministration.dropDatabase(serverURL: server, name: String(name), logger: ServiceTestDatabase.logger) } }
+
+        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_DATABASE_URL": url, "VERDICT_DATABASE_TIMEOUT": "2"]) { harness in
+            await harness.simulator.deliverer.setDeliveryURL(nil)
+            let before = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
+            #expect(try await harness.deliver(before.notification.signedPayload).status == 200)
+
+            await proxy.cut()
+            let during = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
+            let refused = try await harness.deliver(during.notification.signedPayload)
+            #expect(refused.status == 503)
+            #expect(refused.body.jsonObject["error"]?.objectValue?["code"]?.stringValue == "UNAVAILABLE")
+            #expect(!String(decoding: refused.body, as: UTF8.self).contains(parts.password ?? "\u{0}"))
+            let ready = try await harness.request(.GET, "/readyz", token: nil)
+            #expect(ready.status == 503)
+
+            proxy.restore()
+            // Apple retries; once the database is back the retry is accepted.
+            let deadline = ContinuousClock.now + .seconds(60)
+            var status = 0
+            while ContinuousClock.now < deadline {
+                status = try await harness.deliver(during.notification.signedPayload).status
+                if status == 200 { break }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            #expect(status == 200)
+            for uuid in [before.notification.notificationUUID, during.notification.notificationUUID] {
+                let record = try await harness.waitUntilProcessed(uuid, timeout: .seconds(60))
+                #expect(record["processedCount"]?.integerValue == 1)
+            }
+            #expect(try await harness.service.repository.notificationCount() == 2)
+        }
+    }
+}

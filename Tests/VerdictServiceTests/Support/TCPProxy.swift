@@ -1,0 +1,78 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP forwarder on 127.0.0.1 that a test can cut (every connection dropped, new ones refused)
+/// and restore, to make a database server unreachable and reachable again.
+final class TCPProxy: Sendable {
+    private let targetHost: String
+    private let targetPort: Int
+    private let group = MultiThreadedEventLoopGroup.singleton
+    private let state = Mutex<(server: Channel?, connections: [Channel], open: Bool)>((nil, [], true))
+
+    init(targetHost: String, targetPort: Int) async throws {
+        self.targetHost = targetHost
+        self.targetPort = targetPort
+        let server = try await bind(port: 0)
+        state.withLock { $0.server = server }
+    }
+
+    /// The port to connect to.
+    var port: Int { state.withLock { $0.server?.localAddress?.port ?? 0 } }
+
+    private func bind(port: Int) async throws -> Channel {
+        let targetHost = targetHost, targetPort = targetPort, group = group
+        return try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { [self] inbound in
+                guard state.withLock({ $0.open }) else { return inbound.close() }
+                return ClientBootstrap(group: group).connect(host: targetHost, port: targetPort).flatMap { outbound in
+                    self.state.withLock { $0.connections += [inbound, outbound] }
+                    return inbound.pipeline.addHandler(Glue(peer: outbound)).flatMap {
+                        outbound.pipeline.addHandler(Glue(peer: inbound))
+                    }
+                }
+            }
+            .bind(host: "127.0.0.1", port: port).get()
+    }
+
+    /// Drops every forwarded connection and refuses new ones.
+    func cut() async {
+        let channels = state.withLock { state -> [Channel] in
+            state.open = false
+            defer { state.connections = [] }
+            return state.connections
+        }
+        for channel in channels { try? await channel.close() }
+    }
+
+    /// Forwards new connections again.
+    func restore() {
+        state.withLock { $0.open = true }
+    }
+
+    func stop() async {
+        await cut()
+        let server = state.withLock { $0.server }
+        try? await server?.close()
+    }
+}
+
+/// Copies bytes to the peer channel and closes it when this side closes.
+private final class Glue: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    let peer: Channel
+    init(peer: Channel) { self.peer = peer }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        peer.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        peer.close(promise: nil)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
