@@ -36,10 +36,16 @@ struct Throughput {
 
     private func time(label: String, _ body: () async throws -> Void) async throws -> Figure {
         let clock = ContinuousClock()
-        let elapsed = try await clock.measure { try await body() }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = try await clock.measure { try await body() }.seconds
         let figure = Figure(label: label, operations: count, seconds: seconds)
         print(String(format: "%@: %d %@ in %.3f s = %.0f %@/s", label, count, unit, seconds, figure.perSecond, unit))
         return figure
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number (for printing figures).
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
