@@ -87,18 +87,9 @@ final class PostgresDriver: SQLDriver {
             }
         }
         guard let timeout else { return try await work() }
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw StorageError.unavailable(reason: "no answer from PostgreSQL within \(timeout)")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else {
-                throw StorageError.unavailable(reason: "transaction did not run")
-            }
-            return first
-        }
+        return try await withDeadline(timeout, timeoutError: {
+            StorageError.unavailable(reason: "no answer from PostgreSQL within \(timeout)")
+        }, work)
     }
 
     /// Runs one statement outside any transaction (`CREATE DATABASE`, `DROP DATABASE`): for
@@ -118,7 +109,16 @@ final class PostgresDriver: SQLDriver {
         guard !closed.isSet else { return }
         closed.set()
         runTask.cancel()
-        await runTask.value
+        // The pool waits for leased connections to come back; a call stuck on a dead connection
+        // (left behind by a timeout) must not hold the process open.
+        let runTask = self.runTask
+        do {
+            try await withDeadline(.seconds(10), timeoutError: {
+                StorageError.unavailable(reason: "the PostgreSQL pool did not close within 10 s")
+            }) { await runTask.value }
+        } catch {
+            logger.warning("closing the PostgreSQL pool timed out; leaving it to the process exit")
+        }
     }
 
     /// Maps PostgresNIO, pool and NIO errors to `StorageError`, scrubbing `secrets`.

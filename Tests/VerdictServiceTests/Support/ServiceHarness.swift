@@ -105,11 +105,27 @@ struct ServiceHarness: Sendable {
         if startService {
             let (ports, continuation) = AsyncStream<Int>.makeStream()
             let application = service.makeApplication(port: 0) { port in continuation.yield(port) }
-            task = Task { try await application.run() }
+            let running = Task {
+                defer { continuation.finish() }
+                try await application.run()
+            }
+            task = running
+            // The stream ends without a port when the application fails to start (or, after
+            // 30 s, when it never reports one).
+            let startTimer = Task {
+                try await Task.sleep(for: .seconds(30))
+                continuation.finish()
+            }
             var port = 0
             for await bound in ports {
                 port = bound
                 break
+            }
+            startTimer.cancel()
+            guard port != 0 else {
+                running.cancel()
+                _ = try await value(of: running, within: .seconds(30), "the failed service's shutdown")
+                throw ServiceTestError("the service did not start listening within 30 s")
             }
             baseURL = "http://127.0.0.1:\(port)"
             await simulator.deliverer.setDeliveryURL(URL(string: baseURL + "/v1/notifications"))
@@ -120,24 +136,35 @@ struct ServiceHarness: Sendable {
             database: database, simulator: simulator, store: store, service: service, baseURL: baseURL,
             simulatorURL: simulatorURL, environment: settings
         )
-        func stop() async {
+        // Stopping is bounded: a service that does not shut down fails the test, never hangs the run.
+        func stop() async throws {
+            var stuck: ServiceTestError?
             if let task {
                 task.cancel()
-                _ = try? await task.value
+                do {
+                    _ = try await value(of: task, within: .seconds(30), "the service's shutdown")
+                } catch let error as ServiceTestError {
+                    stuck = error
+                } catch {}
             } else {
                 try? await service.repository.shutdown()
             }
-            await simulator.stop()
-            await database.remove()
+            let cleanup = Task<Void, any Error> {
+                await simulator.stop()
+                await database.remove()
+            }
+            _ = try await value(of: cleanup, within: .seconds(30), "stopping the simulator and removing the database")
+            if let stuck { throw stuck }
         }
+        let result: T
         do {
-            let result = try await body(harness)
-            await stop()
-            return result
+            result = try await body(harness)
         } catch {
-            await stop()
+            try await stop()
             throw error
         }
+        try await stop()
+        return result
     }
 
     /// The repository's `Rules/` folder (tests run from the package root or below it).

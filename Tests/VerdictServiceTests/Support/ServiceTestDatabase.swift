@@ -32,7 +32,7 @@ struct ServiceTestDatabase: Sendable {
 
     static let logger: Logger = {
         var logger = Logger(label: "verdict.service.tests")
-        logger.logLevel = .critical
+        logger.logLevel = ProcessInfo.processInfo.environment["VERDICT_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .critical
         return logger
     }()
 
