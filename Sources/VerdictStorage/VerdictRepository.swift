@@ -90,4 +90,11 @@ public protocol VerdictRepository: Sendable {
     func jobs(state: JobState, limit: Int) async throws -> [JobRecord]
     /// Queue depth and age per state, for metrics and `/readyz`.
     func queueStatistics(now: Int64) async throws -> QueueStatistics
+
+    // MARK: Offer signature nonces
+
+    /// Reserves `nonce` for an offer signature until `expiresAt`. Returns false (and changes
+    /// nothing) when the nonce was reserved before and has not expired, so a nonce is never issued
+    /// twice. Expired reservations are removed in the same transaction.
+    func reserveOfferNonce(_ nonce: String, issuedAt: Int64, expiresAt: Int64) async throws -> Bool
 }

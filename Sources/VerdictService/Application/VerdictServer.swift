@@ -24,6 +24,8 @@ public final class VerdictServer: Sendable {
     public let rules: BundleStore
     public let appStore: AppStoreAPIAccess
     public let worker: JobWorker
+    /// Signs promotional offers; nil without an In-App Purchase key.
+    public let offerSigner: OfferSigner?
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -38,6 +40,7 @@ public final class VerdictServer: Sendable {
         self.metrics = metrics
         self.logger = logger
         self.now = now
+        self.offerSigner = OfferSigner(configuration: configuration, repository: repository, now: now)
         let signal = JobSignal()
         self.signal = signal
         self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
@@ -117,6 +120,8 @@ public final class VerdictServer: Sendable {
         let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
+        OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
+            .register(on: authenticated)
         return router
     }
 

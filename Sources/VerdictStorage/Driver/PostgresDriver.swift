@@ -65,7 +65,14 @@ final class PostgresDriver: SQLDriver {
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.connectTimeout = connectTimeout
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let runTask = Task { await client.run() }
+        // Lease nothing before run() has begun (PostgresNIO warns otherwise): the task reports that
+        // it started right before calling run(), whose first step marks the pool running.
+        let (started, didStart) = AsyncStream<Void>.makeStream()
+        let runTask = Task {
+            didStart.finish()
+            await client.run()
+        }
+        for await _ in started {}
         return PostgresDriver(client: client, runTask: runTask, logger: logger, secrets: secrets)
     }
 

@@ -11,6 +11,7 @@ enum Migrations {
 
     static let all: [Migration] = [
         Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
+        Migration(version: 2, name: "offer signature nonces", statements: { _ in offerNonces }),
     ]
 
     /// The highest version this build knows.
@@ -22,6 +23,19 @@ enum Migrations {
             applied_at BIGINT NOT NULL
         )
         """
+
+    /// Every nonce Verdict signed an offer with, kept until Apple forgets it (24 hours), so none is
+    /// ever issued twice.
+    private static let offerNonces = [
+        """
+        CREATE TABLE offer_nonces (
+            nonce TEXT PRIMARY KEY,
+            issued_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX offer_nonces_expires_at ON offer_nonces (expires_at)",
+    ]
 
     private static func initialSchema(_ dialect: SQLDialect) -> [String] {
         [

@@ -1,0 +1,105 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+import RuleEngine
+
+/// `POST /v1/offers/signatures`: signs a promotional offer from the active bundle's catalog for an
+/// app backend (bearer token).
+struct OfferRoutes {
+    let rules: BundleStore
+    /// Nil when no In-App Purchase key is configured.
+    let signer: OfferSigner?
+    /// Why `signer` is nil.
+    let signingUnavailableReason: String?
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.post("/v1/offers/signatures") { request, _ in
+            let body = try await JSONBody.decode(SignatureRequest.self, request, what: "a signature request object")
+            let checked = try body.checked()
+            guard let bundle = rules.current else {
+                throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded, so the offer catalog is unknown")
+            }
+            try Self.checkCatalog(bundle.catalog, productId: checked.productId, offerId: checked.offerId)
+            guard let signer else {
+                throw ServiceError.unavailable("SIGNING_UNAVAILABLE", signingUnavailableReason ?? "no In-App Purchase key is configured")
+            }
+            let signed = try await signer.sign(
+                productId: checked.productId, offerId: checked.offerId, appAccountToken: checked.appAccountToken,
+                transactionId: checked.transactionId, format: checked.format
+            )
+            return try JSONBody.response(SignatureResponse(
+                productId: checked.productId, offerId: checked.offerId, type: "PROMOTIONAL",
+                signature: signed.signature, jws: signed.jws
+            ))
+        }
+    }
+
+    /// 422 unless the catalog lists `offerId` as a promotional offer of `productId`.
+    static func checkCatalog(_ catalog: OfferCatalog, productId: String, offerId: String) throws {
+        guard let offer = catalog.offer(offerId) else {
+            throw ServiceError.unprocessable("OFFER_NOT_IN_CATALOG", "offer '\(offerId)' is not listed in the rule bundle's catalog.yaml")
+        }
+        guard offer.productIds.contains(productId) else {
+            throw ServiceError.unprocessable(
+                "PRODUCT_MISMATCH", "offer '\(offerId)' belongs to \(offer.productIds.joined(separator: ", ")), not '\(productId)'")
+        }
+        guard offer.type == "PROMOTIONAL" else {
+            throw ServiceError.unprocessable(
+                "NOT_A_PROMOTIONAL_OFFER", "offer '\(offerId)' is a \(offer.type) offer; StoreKit presents those without a signature")
+        }
+    }
+
+    /// The request body.
+    struct SignatureRequest: Decodable {
+        var productId: String?
+        var offerId: String?
+        var appAccountToken: String?
+        var transactionId: String?
+        var format: String?
+
+        struct Checked {
+            var productId: String
+            var offerId: String
+            var appAccountToken: UUID?
+            var transactionId: String?
+            var format: OfferSigner.Format
+        }
+
+        /// The fields, validated (400 on a missing or malformed one).
+        func checked() throws -> Checked {
+            func required(_ value: String?, _ name: String) throws -> String {
+                guard let value, !value.isEmpty else {
+                    throw ServiceError.badRequest("MISSING_FIELD", "'\(name)' is required")
+                }
+                guard value.count <= 200 else { throw ServiceError.badRequest("INVALID_FIELD", "'\(name)' is too long") }
+                return value
+            }
+            var token: UUID?
+            if let appAccountToken {
+                guard let uuid = UUID(uuidString: appAccountToken) else {
+                    throw ServiceError.badRequest("INVALID_FIELD", "'appAccountToken' must be a UUID")
+                }
+                token = uuid
+            }
+            if let transactionId, transactionId.isEmpty || transactionId.count > 64 {
+                throw ServiceError.badRequest("INVALID_FIELD", "'transactionId' must be a transaction identifier")
+            }
+            guard let format = OfferSigner.Format(rawValue: format ?? "both") else {
+                throw ServiceError.badRequest("INVALID_FIELD", "'format' must be one of v1, jws, both")
+            }
+            return Checked(
+                productId: try required(productId, "productId"), offerId: try required(offerId, "offerId"),
+                appAccountToken: token, transactionId: transactionId, format: format
+            )
+        }
+    }
+
+    /// The response body.
+    struct SignatureResponse: Encodable {
+        var productId: String
+        var offerId: String
+        var type: String
+        var signature: PromotionalOfferSignature?
+        var jws: String?
+    }
+}
