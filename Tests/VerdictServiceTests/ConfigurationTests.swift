@@ -18,6 +18,8 @@ import Testing
         #expect(ConfigurationKey.appAppleId.environmentVariable == "VERDICT_APP_APPLE_ID")
         #expect(ConfigurationKey.rulesDirectory.environmentVariable == "VERDICT_RULES_DIR")
         #expect(ConfigurationKey.reconcileInterval.environmentVariable == "VERDICT_RECONCILE_INTERVAL")
+        #expect(ConfigurationKey.rulesReloadInterval.environmentVariable == "VERDICT_RULES_RELOAD_INTERVAL")
+        #expect(ConfigurationKey.rulesReloadInterval.flag == "--rules-reload-interval")
         #expect(ConfigurationKey.apiTokens.flag == "--api-tokens")
     }
 
@@ -35,6 +37,7 @@ import Testing
         #expect(configuration.apiTokens.isEmpty)
         #expect(configuration.reconcileInterval == 3600)
         #expect(configuration.databaseTimeout == 5)
+        #expect(configuration.rulesReloadInterval == 2)
     }
 
     @Test func flagsWinOverTheEnvironment() async throws {

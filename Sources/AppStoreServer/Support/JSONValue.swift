@@ -46,6 +46,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
     public var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

@@ -22,6 +22,8 @@ public final class VerdictServer: Sendable {
     public let signal: JobSignal
     public let intake: NotificationIntake
     public let rules: BundleStore
+    /// Loads the rules folder into `rules` (at start, on change, on SIGHUP).
+    public let rulesReloader: RulesReloader
     public let appStore: AppStoreAPIAccess
     public let worker: JobWorker
     /// Signs promotional offers; nil without an In-App Purchase key.
@@ -30,12 +32,13 @@ public final class VerdictServer: Sendable {
     let now: @Sendable () -> Date
 
     init(configuration: ServiceConfiguration, repository: any VerdictRepository, verifier: SignedDataVerifier,
-         rules: BundleStore, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
+         rulesReloader: RulesReloader, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
          notificationHandlers: [any NotificationHandler], logger: Logger, now: @escaping @Sendable () -> Date) {
         self.configuration = configuration
         self.repository = repository
         self.verifier = verifier
-        self.rules = rules
+        self.rules = rulesReloader.store
+        self.rulesReloader = rulesReloader
         self.appStore = appStore
         self.metrics = metrics
         self.logger = logger
@@ -81,20 +84,16 @@ public final class VerdictServer: Sendable {
             try? await repository.shutdown()
             throw error
         }
-        let rules = BundleStore()
-        switch rules.reload(directory: configuration.rulesDirectory) {
-        case .activated(let bundle), .unchanged(let bundle):
-            logger.info("rules loaded", metadata: ["hash": .string(bundle.hash), "directory": .string(configuration.rulesDirectory)])
-        case .rejected(let rejection):
-            metrics.rulesReloadFailure()
-            logger.error("rules rejected; /readyz reports not ready", metadata: ["errors": .string(rejection.render())])
-        }
+        // A bundle refused at start leaves no bundle: /readyz reports not ready until a good one loads.
+        let rulesReloader = RulesReloader(
+            store: BundleStore(), directory: configuration.rulesDirectory, metrics: metrics, logger: logger, now: now)
+        rulesReloader.reload(reason: "start")
         let appStore = AppStoreAPIAccess(configuration: configuration, metrics: metrics, transport: appStoreTransport)
         if let reason = appStore.unavailableReason {
             logger.notice("App Store Server API unavailable: \(reason)")
         }
         return VerdictServer(
-            configuration: configuration, repository: repository, verifier: verifier, rules: rules, appStore: appStore,
+            configuration: configuration, repository: repository, verifier: verifier, rulesReloader: rulesReloader, appStore: appStore,
             metrics: metrics, notificationHandlers: notificationHandlers, logger: logger, now: now
         )
     }
@@ -120,15 +119,18 @@ public final class VerdictServer: Sendable {
         let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
+        RulesRoutes(reloader: rulesReloader).register(on: authenticated)
         OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
             .register(on: authenticated)
         return router
     }
 
-    /// The Hummingbird application: the router on the configured address, with the job worker and
-    /// reconciliation as services. `onServerRunning` receives the bound port.
+    /// The Hummingbird application: the router on the configured address, with the job worker,
+    /// reconciliation and the rules watcher as services. `onServerRunning` receives the bound port;
+    /// `reloadOnHangup` makes SIGHUP reload the rules (`verdict serve`).
     public func makeApplication(
         port: Int? = nil,
+        reloadOnHangup: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var application = Application(
@@ -144,6 +146,11 @@ public final class VerdictServer: Sendable {
         application.addServices(ReconciliationService(
             intake: intake, repository: repository, appStore: appStore, environments: configuration.environments,
             interval: .seconds(configuration.reconcileInterval), logger: logger, now: now
+        ))
+        application.addServices(RulesWatcher(
+            reloader: rulesReloader,
+            interval: configuration.rulesReloadInterval > 0 ? .seconds(configuration.rulesReloadInterval) : nil,
+            reloadOnHangup: reloadOnHangup
         ))
         return application
     }

@@ -60,12 +60,13 @@ extension ConfigurationKey {
     public static let webhookURL = Self("webhook.url")
     public static let webhookSecret = Self("webhook.secret", isSecret: true)
     public static let reconcileInterval = Self("reconcileInterval")
+    public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
     public static let logLevel = Self("log.level")
 
     /// Every setting, in documentation order.
     public static let all: [Self] = [
-        .databaseURL, .databaseTimeout, .rulesDirectory, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
+        .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .reconcileInterval, .workerConcurrency, .logLevel,
     ]

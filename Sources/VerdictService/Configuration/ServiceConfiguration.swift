@@ -43,6 +43,8 @@ public struct ServiceConfiguration: Sendable {
     public var webhookSecret: String?
     /// Seconds between automatic reconciliations with Get Notification History (0: off).
     public var reconcileInterval: Int
+    /// Seconds between checks of the rules folder for changes (0: only SIGHUP reloads).
+    public var rulesReloadInterval: Int
     /// How many jobs one process runs at once.
     public var workerConcurrency: Int
     public var logLevel: String
@@ -186,6 +188,7 @@ public struct ServiceConfiguration: Sendable {
         }
         databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
         reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
+        rulesReloadInterval = try integer(.rulesReloadInterval, default: 2, range: 0...3600)
         workerConcurrency = try integer(.workerConcurrency, default: 8, range: 1...256)
         logLevel = string(.logLevel) ?? "info"
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {

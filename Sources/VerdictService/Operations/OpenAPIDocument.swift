@@ -177,6 +177,59 @@ paths:
         "415": {$ref: "#/components/responses/Error"}
         "422": {$ref: "#/components/responses/Error"}
         "503": {$ref: "#/components/responses/Error"}
+  /v1/rules:
+    get:
+      summary: The active rule bundle and the last refused candidate
+      responses:
+        "200":
+          description: The bundle
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  directory: {type: string}
+                  hash: {type: string, description: "sha256:… of the bundle files; absent when no bundle is loaded"}
+                  loadedAt: {type: integer, format: int64, description: UNIX ms}
+                  rules:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        id: {type: string}
+                        file: {type: string}
+                        line: {type: integer}
+                  offers:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        id: {type: string}
+                        type: {type: string, enum: [PROMOTIONAL, WIN_BACK]}
+                        productIds: {type: array, items: {type: string}}
+                  lastRejected:
+                    type: object
+                    description: Absent when no candidate was refused since start
+                    properties:
+                      at: {type: integer, format: int64}
+                      hash: {type: string}
+                      errors:
+                        type: array
+                        items:
+                          type: object
+                          properties:
+                            severity: {type: string}
+                            file: {type: string}
+                            line: {type: integer}
+                            column: {type: integer}
+                            length: {type: integer}
+                            message: {type: string}
+                            sourceLine: {type: string}
+                            suggestion: {type: string}
+                            help: {type: string}
+                      failedTests: {type: string}
+                      text: {type: string, description: The errors and failing tests as verdict rules check prints them}
+        "401": {$ref: "#/components/responses/Error"}
   /healthz:
     get:
       summary: The process is up

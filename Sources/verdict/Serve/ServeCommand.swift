@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("verdict: cannot start: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let application = server.makeApplication { port in
+        let application = server.makeApplication(reloadOnHangup: true) { port in
             logger.info("verdict listening", metadata: [
                 "address": .string("http://\(configuration.host):\(port)"),
                 "database": .string(configuration.databaseURL.hasPrefix("sqlite:") ? configuration.databaseURL : "postgres"),

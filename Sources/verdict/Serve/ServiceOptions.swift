@@ -42,6 +42,8 @@ struct ServiceOptions: ParsableArguments {
     var webhookUrl: String?
     @Option(help: "HMAC secret for outbound events (prefer the environment variable).")
     var webhookSecret: String?
+    @Option(help: "Seconds between checks of the rules folder for changes (default 2; 0: only SIGHUP reloads).")
+    var rulesReloadInterval: String?
     @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
     var reconcileInterval: String?
     @Option(help: "Jobs run at once by this process (default 8).")
@@ -54,7 +56,8 @@ struct ServiceOptions: ParsableArguments {
     /// The flags given, by configuration key.
     var flags: [ConfigurationKey: String] {
         let pairs: [(ConfigurationKey, String?)] = [
-            (.databaseURL, databaseUrl), (.databaseTimeout, databaseTimeout), (.rulesDirectory, rulesDir), (.host, host), (.port, port),
+            (.databaseURL, databaseUrl), (.databaseTimeout, databaseTimeout), (.rulesDirectory, rulesDir),
+            (.rulesReloadInterval, rulesReloadInterval), (.host, host), (.port, port),
             (.bundleId, bundleId), (.appAppleId, appAppleId), (.environments, environments),
             (.rootCertificates, rootCertificates), (.onlineChecks, onlineChecks), (.appStoreKeyId, appstoreKeyId),
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),

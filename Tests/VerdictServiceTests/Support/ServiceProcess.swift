@@ -208,6 +208,11 @@ final class ServiceProcess: @unchecked Sendable {
         return try await waitForExit(timeout: .seconds(10))
     }
 
+    /// SIGHUP (reload the rules).
+    func hangUp() {
+        if process.isRunning { sendSignal(SIGHUP, to: pid) }
+    }
+
     /// SIGTERM (graceful shutdown) and wait up to `timeout` for the exit status.
     @discardableResult
     func terminate(timeout: Duration = .seconds(15)) async throws -> Int32 {
