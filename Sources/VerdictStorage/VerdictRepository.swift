@@ -97,4 +97,11 @@ public protocol VerdictRepository: Sendable {
     /// nothing) when the nonce was reserved before and has not expired, so a nonce is never issued
     /// twice. Expired reservations are removed in the same transaction.
     func reserveOfferNonce(_ nonce: String, issuedAt: Int64, expiresAt: Int64) async throws -> Bool
+
+    // MARK: Customer attributes
+
+    /// Replaces the attributes of the customer with `appAccountToken`.
+    func setCustomerAttributes(_ record: CustomerAttributesRecord) async throws
+    /// The attributes set for `appAccountToken`, if any.
+    func customerAttributes(appAccountToken: String) async throws -> CustomerAttributesRecord?
 }

@@ -120,6 +120,7 @@ public final class VerdictServer: Sendable {
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(reloader: rulesReloader).register(on: authenticated)
+        CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
         OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
             .register(on: authenticated)
         return router

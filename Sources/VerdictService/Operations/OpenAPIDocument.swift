@@ -50,6 +50,16 @@ components:
         lastError: {type: string}
         updatedAt: {type: integer, format: int64, description: UNIX ms}
   responses:
+    Attributes:
+      description: The customer's attributes
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              appAccountToken: {type: string, format: uuid}
+              attributes: {type: object, additionalProperties: true}
+              updatedAt: {type: integer, format: int64, description: UNIX ms}
     Error:
       description: An error
       content:
@@ -230,6 +240,33 @@ paths:
                       failedTests: {type: string}
                       text: {type: string, description: The errors and failing tests as verdict rules check prints them}
         "401": {$ref: "#/components/responses/Error"}
+  /v1/customers/{appAccountToken}/attributes:
+    put:
+      summary: Replace the attributes rules read as customer.attributes (checked against the bundle's declared types)
+      parameters:
+        - {name: appAccountToken, in: path, required: true, schema: {type: string, format: uuid}}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, additionalProperties: true}
+      responses:
+        "200": {$ref: "#/components/responses/Attributes"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "415": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+    get:
+      summary: The attributes set for a customer
+      parameters:
+        - {name: appAccountToken, in: path, required: true, schema: {type: string, format: uuid}}
+      responses:
+        "200": {$ref: "#/components/responses/Attributes"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
   /healthz:
     get:
       summary: The process is up

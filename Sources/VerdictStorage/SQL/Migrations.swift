@@ -11,7 +11,7 @@ enum Migrations {
 
     static let all: [Migration] = [
         Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
-        Migration(version: 2, name: "offer signature nonces", statements: { _ in offerNonces }),
+        Migration(version: 2, name: "offer signature nonces, customer attributes", statements: { _ in offerNoncesAndAttributes }),
     ]
 
     /// The highest version this build knows.
@@ -25,8 +25,8 @@ enum Migrations {
         """
 
     /// Every nonce Verdict signed an offer with, kept until Apple forgets it (24 hours), so none is
-    /// ever issued twice.
-    private static let offerNonces = [
+    /// ever issued twice; and the attributes app backends set per customer.
+    private static let offerNoncesAndAttributes = [
         """
         CREATE TABLE offer_nonces (
             nonce TEXT PRIMARY KEY,
@@ -35,6 +35,13 @@ enum Migrations {
         )
         """,
         "CREATE INDEX offer_nonces_expires_at ON offer_nonces (expires_at)",
+        """
+        CREATE TABLE customer_attributes (
+            app_account_token TEXT PRIMARY KEY,
+            attributes_json TEXT NOT NULL,
+            updated_at BIGINT NOT NULL
+        )
+        """,
     ]
 
     private static func initialSchema(_ dialect: SQLDialect) -> [String] {

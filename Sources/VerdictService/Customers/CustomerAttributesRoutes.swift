@@ -1,0 +1,78 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+import RuleEngine
+import VerdictStorage
+
+/// `PUT` and `GET /v1/customers/{appAccountToken}/attributes`: the values an app backend keeps for
+/// a customer (e.g. exports in the last 30 days), which rules read as `customer.attributes.<name>`.
+/// A PUT replaces the whole set and is checked against the types the active bundle declares under
+/// `attributes:` (422 on an undeclared name or a value of the wrong type).
+struct CustomerAttributesRoutes {
+    let repository: any VerdictRepository
+    let rules: BundleStore
+    let now: @Sendable () -> Date
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.put("/v1/customers/{appAccountToken}/attributes") { request, context in
+            let token = try Self.appAccountToken(context)
+            let body = try await JSONBody.collect(request, limit: 16 * 1024)
+            guard let value = JSONValue.parse(body) else {
+                throw ServiceError.badRequest("MALFORMED_JSON", "the body is not JSON")
+            }
+            guard case .object = value else {
+                throw ServiceError.unprocessable("INVALID_ATTRIBUTES", "the attributes must be one JSON object of name → value")
+            }
+            guard let bundle = rules.current else {
+                throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded, so the attribute types are unknown")
+            }
+            try Self.check(value, against: bundle.schema)
+            let json = String(decoding: try JSONEncoder.service.encode(value), as: UTF8.self)
+            let record = CustomerAttributesRecord(appAccountToken: token, json: json, updatedAt: now().appStoreMilliseconds)
+            try await repository.setCustomerAttributes(record)
+            return try JSONBody.response(AttributesView(record))
+        }
+        router.get("/v1/customers/{appAccountToken}/attributes") { _, context in
+            let token = try Self.appAccountToken(context)
+            guard let record = try await repository.customerAttributes(appAccountToken: token) else {
+                throw ServiceError.notFound("no attributes were set for appAccountToken \(token)")
+            }
+            return try JSONBody.response(AttributesView(record))
+        }
+    }
+
+    /// The path's appAccountToken, lowercased (400 unless it is a UUID).
+    static func appAccountToken(_ context: ServiceRequestContext) throws -> String {
+        let text = try context.parameters.require("appAccountToken")
+        guard let uuid = UUID(uuidString: text) else {
+            throw ServiceError.badRequest("INVALID_PARAMETER", "appAccountToken must be a UUID")
+        }
+        return uuid.uuidString.lowercased()
+    }
+
+    /// Types `attributes` as the rules will read them: `customer.attributes` of the bundle's schema.
+    static func check(_ attributes: JSONValue, against schema: FactSchema) throws {
+        let document = JSONValue.object(["customer": .object(["attributes": attributes])])
+        do {
+            _ = try Facts(json: try JSONEncoder().encode(document), schema: schema)
+        } catch let error as FactsError {
+            let path = error.path.hasPrefix("customer.attributes.") ? String(error.path.dropFirst("customer.attributes.".count)) : error.path
+            var message = "\(path): \(error.message)"
+            if let suggestion = error.suggestion { message += " (\(suggestion))" }
+            throw ServiceError.unprocessable("ATTRIBUTE_MISMATCH", message)
+        }
+    }
+
+    /// The response body.
+    struct AttributesView: Encodable {
+        var appAccountToken: String
+        var attributes: JSONFragment
+        var updatedAt: Int64
+
+        init(_ record: CustomerAttributesRecord) {
+            appAccountToken = record.appAccountToken
+            attributes = JSONFragment(text: record.json)
+            updatedAt = record.updatedAt
+        }
+    }
+}
