@@ -138,6 +138,7 @@ let package = Package(
             name: "VerdictServiceTests",
             dependencies: [
                 "AppStoreServer",
+                "RuleEngine",
                 "AppStoreServerHTTP",
                 "AppStoreSimulator",
                 "VerdictService",
