@@ -110,16 +110,31 @@ public enum RuleBundleChecker {
         _ roots: [YAMLNode], rules: [RuleFileSyntax], offers: CompiledOffersSection?, refunds: CompiledRefundsSection?,
         catalog: OfferCatalog, schema: FactSchema, log: DiagnosticLog
     ) -> [RuleTestSuite] {
+        // Names as written, so a rule that failed to compile is not also an "unknown rule" of
+        // every test naming it (its own error explains it); plus the compiled ones.
         var conditions: Set<String> = []
+        var ruleIds: [String] = []
+        var vetoIds: [String] = []
+        for file in rules {
+            for rule in file.offers?.rules ?? [] { ruleIds.append(rule.id); conditions.formUnion(rule.when.map(\.text)) }
+            for rule in file.refunds?.rules ?? [] { ruleIds.append(rule.id); conditions.formUnion(rule.when.map(\.text)) }
+            for veto in (file.offers?.never ?? []) + (file.refunds?.never ?? []) {
+                vetoIds.append(veto.id)
+                conditions.insert(veto.condition.text)
+            }
+        }
         for rule in offers?.rules ?? [] { conditions.formUnion(rule.conditions.map(\.source)) }
         for rule in refunds?.rules ?? [] { conditions.formUnion(rule.conditions.map(\.source)) }
         conditions.formUnion((offers?.vetoes ?? []).map(\.condition.source))
         conditions.formUnion((refunds?.vetoes ?? []).map(\.condition.source))
+        ruleIds += (offers?.rules.map(\.reference.id) ?? []) + (refunds?.rules.map(\.reference.id) ?? [])
+        vetoIds += (offers?.vetoes.map(\.id) ?? []) + (refunds?.vetoes.map(\.id) ?? [])
+        var seen: Set<String> = []
         let names = RuleTestSuiteReader.Names(
             rulesFiles: rules.map { $0.file.split(separator: "/").last.map(String.init) ?? $0.file },
             offers: catalog.offers.map(\.id),
-            rules: (offers?.rules.map(\.reference.id) ?? []) + (refunds?.rules.map(\.reference.id) ?? []),
-            vetoes: (offers?.vetoes.map(\.id) ?? []) + (refunds?.vetoes.map(\.id) ?? []),
+            rules: ruleIds.filter { seen.insert("rule:" + $0).inserted },
+            vetoes: vetoIds.filter { seen.insert("veto:" + $0).inserted },
             conditions: conditions)
         let reader = RuleTestSuiteReader(log: log, schema: schema, names: names)
         return roots.compactMap { reader.read($0) }

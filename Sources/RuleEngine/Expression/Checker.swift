@@ -129,6 +129,7 @@ struct Checker {
 
     private mutating func checkConstant(_ name: String, _ range: SourceRange, _ nameRange: SourceRange) -> TypedExpression? {
         guard let constant = environment.constants[name] else {
+            if environment.failedConstants.contains(name) { return nil }
             report("unknown constant '\(name)'", nameRange,
                    didYouMean: DidYouMean.suggestion(for: name, among: environment.constants.keys.sorted()))
             return nil
@@ -143,6 +144,7 @@ struct Checker {
             return nil
         }
         guard let segment = environment.segments[name] else {
+            if environment.failedSegments.contains(name) { return nil }
             report("unknown segment '\(name)'", nameRange,
                    didYouMean: DidYouMean.suggestion(for: name, among: environment.segments.keys.sorted()))
             return nil

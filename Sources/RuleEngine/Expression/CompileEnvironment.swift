@@ -23,6 +23,10 @@ public struct CompileEnvironment: Sendable {
     public var guardedFacts: Set<String>
     /// False while folding constants: facts, `now` and segments are then unavailable.
     public var allowsFacts: Bool
+    /// Constants and segments whose declarations failed to check: a reference to one fails
+    /// without a second error (the declaration's error already explains it).
+    public var failedConstants: Set<String> = []
+    public var failedSegments: Set<String> = []
 
     public init(schema: FactSchema = .standard, constants: [String: RuleConstant] = [:],
                 segments: [String: CompiledExpression] = [:], guardedFacts: Set<String> = [], allowsFacts: Bool = true) {

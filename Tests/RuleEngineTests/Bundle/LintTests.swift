@@ -47,6 +47,40 @@ struct LintTests {
         #expect(diagnostics.map(\.message) == ["constant 'spare' is never used", "segment 'unused' is never used"])
     }
 
+    @Test("one mistake is one error: nothing cascades from a failed segment, constant or rule")
+    func noCascade() {
+        let rules = BundleTestSupport.offersFile("""
+                - id: r1
+                  when: [segment.paid, subscription.tenure > constants.minimum]
+                  offer: {id: promo-annual-50, type: PROMOTIONAL}
+                - id: r2
+                  when: [subscription.productIdd == 'x']
+                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
+            """, top: """
+            constants:
+              threshold: money('5 USD')
+              minimum: days(-)
+            segments:
+              paid: subscription.pricee >= constants.threshold
+            """)
+        let tests = """
+            tests:
+              - name: t1
+                given: {event: {type: EXPIRED}}
+                expect: {rule: r1, conditions: {segment.paid: true}}
+              - name: t2
+                given: {event: {type: EXPIRED}}
+                expect: {rule: r2, conditions: {"subscription.productIdd == 'x'": true}}
+            """
+        let diagnostics = BundleTestSupport.diagnostics(rules: rules, tests: tests)
+        // The three mistakes, each once — no "unknown segment/constant", no "never used", no
+        // "unknown rule" or "no condition" from the tests.
+        #expect(diagnostics.count == 3, "\(diagnostics.map(\.message))")
+        #expect(diagnostics.allSatisfy { $0.severity == .error && $0.file.hasSuffix("test.rules.yaml") })
+        #expect(diagnostics.contains { $0.message.contains("pricee") })
+        #expect(diagnostics.contains { $0.message.contains("productIdd") })
+    }
+
     @Test("split weights must add up to 100")
     func splitWeights() {
         let rules = BundleTestSupport.offersFile("""

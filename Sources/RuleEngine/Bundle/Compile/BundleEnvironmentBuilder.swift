@@ -30,6 +30,9 @@ struct BundleEnvironmentBuilder {
                 continue
             }
             let references = fold(constant, schema: schema, into: &result.environment)
+            if result.environment.constants[constant.name] == nil {
+                result.environment.failedConstants.insert(constant.name)
+            }
             result.constants.append((constant, references))
         }
         seen = []
@@ -38,7 +41,10 @@ struct BundleEnvironmentBuilder {
                 log.error("segment '\(segment.name)' is declared twice", at: segment.keyNode)
                 continue
             }
-            guard let compiled = log.compile(segment.expression, result.environment) else { continue }
+            guard let compiled = log.compile(segment.expression, result.environment) else {
+                result.environment.failedSegments.insert(segment.name)
+                continue
+            }
             result.environment.segments[segment.name] = compiled.expression
             result.segments.append((segment, compiled.expression))
         }

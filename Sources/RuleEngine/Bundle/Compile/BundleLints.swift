@@ -85,6 +85,8 @@ struct BundleLints {
         let usedSegments = expressions.reduce(into: Set<String>()) { $0.formUnion($1.referencedSegments) }
         var usedConstants = expressions.reduce(into: Set<String>()) { $0.formUnion($1.referencedConstants) }
         for constant in environment.constants { usedConstants.formUnion(constant.references) }
+        // With errors, a failed expression's references are unknown: "never used" would mislead.
+        guard !log.hasErrors else { return }
         for (segment, _) in environment.segments where !usedSegments.contains(segment.name) {
             log.warning("segment '\(segment.name)' is never used", at: segment.keyNode)
         }
