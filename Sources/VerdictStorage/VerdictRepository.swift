@@ -104,4 +104,18 @@ public protocol VerdictRepository: Sendable {
     func setCustomerAttributes(_ record: CustomerAttributesRecord) async throws
     /// The attributes set for `appAccountToken`, if any.
     func customerAttributes(appAccountToken: String) async throws -> CustomerAttributesRecord?
+
+    // MARK: Offer decisions
+
+    /// Stores a decision. A decision for a `notificationUUID` that already has one changes nothing
+    /// and returns the stored one (a re-run job decides once).
+    func insertOfferDecision(_ decision: OfferDecisionRecord) async throws -> OfferDecisionRecord
+    func offerDecision(id: String) async throws -> OfferDecisionRecord?
+    /// A customer's decisions, newest first.
+    func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord]
+    /// The customer's newest decision if it made an offer that has not expired at `now`.
+    func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord?
+    /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
+    func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int
+    func grantedOffers(offerId: String, since: Int64) async throws -> Int
 }

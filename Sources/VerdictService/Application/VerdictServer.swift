@@ -28,6 +28,8 @@ public final class VerdictServer: Sendable {
     public let worker: JobWorker
     /// Signs promotional offers; nil without an In-App Purchase key.
     public let offerSigner: OfferSigner?
+    /// Decides retention offers (on notifications and on demand).
+    public let offerDecider: OfferDecider
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -44,11 +46,14 @@ public final class VerdictServer: Sendable {
         self.logger = logger
         self.now = now
         self.offerSigner = OfferSigner(configuration: configuration, repository: repository, now: now)
+        let offerDecider = OfferDecider(repository: repository, rules: rulesReloader.store, now: now)
+        self.offerDecider = offerDecider
         let signal = JobSignal()
         self.signal = signal
         self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
         var handlers: [any JobHandler] = [
-            NotificationProcessor(repository: repository, handlers: notificationHandlers, historySync: appStore.isAvailable, now: now),
+            NotificationProcessor(
+                repository: repository, handlers: [OfferNotificationHandler(decider: offerDecider)] + notificationHandlers, historySync: appStore.isAvailable, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
         ]
         handlers.sort { $0.kind < $1.kind }
@@ -121,8 +126,11 @@ public final class VerdictServer: Sendable {
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(reloader: rulesReloader).register(on: authenticated)
         CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
-        OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
-            .register(on: authenticated)
+        let offers = OfferRoutes(
+            repository: repository, rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason, now: now)
+        offers.register(on: authenticated)
+        offers.registerPendingOffer(on: authenticated)
+        DecisionRoutes(repository: repository).register(on: authenticated)
         return router
     }
 

@@ -4,7 +4,8 @@ import Hummingbird
 import RuleEngine
 import VerdictStorage
 
-/// `PUT` and `GET /v1/customers/{appAccountToken}/attributes`: the values an app backend keeps for
+/// `PUT` and `GET /v1/customers/{appAccountToken}/attributes` (the router's `{customerId}`: all
+/// `/v1/customers/…` routes share one parameter name): the values an app backend keeps for
 /// a customer (e.g. exports in the last 30 days), which rules read as `customer.attributes.<name>`.
 /// A PUT replaces the whole set and is checked against the types the active bundle declares under
 /// `attributes:` (422 on an undeclared name or a value of the wrong type).
@@ -14,7 +15,7 @@ struct CustomerAttributesRoutes {
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.put("/v1/customers/{appAccountToken}/attributes") { request, context in
+        router.put("/v1/customers/{customerId}/attributes") { request, context in
             let token = try Self.appAccountToken(context)
             let body = try await JSONBody.collect(request, limit: 16 * 1024)
             guard let value = JSONValue.parse(body) else {
@@ -32,7 +33,7 @@ struct CustomerAttributesRoutes {
             try await repository.setCustomerAttributes(record)
             return try JSONBody.response(AttributesView(record))
         }
-        router.get("/v1/customers/{appAccountToken}/attributes") { _, context in
+        router.get("/v1/customers/{customerId}/attributes") { _, context in
             let token = try Self.appAccountToken(context)
             guard let record = try await repository.customerAttributes(appAccountToken: token) else {
                 throw ServiceError.notFound("no attributes were set for appAccountToken \(token)")
@@ -43,7 +44,7 @@ struct CustomerAttributesRoutes {
 
     /// The path's appAccountToken, lowercased (400 unless it is a UUID).
     static func appAccountToken(_ context: ServiceRequestContext) throws -> String {
-        let text = try context.parameters.require("appAccountToken")
+        let text = try context.parameters.require("customerId")
         guard let uuid = UUID(uuidString: text) else {
             throw ServiceError.badRequest("INVALID_PARAMETER", "appAccountToken must be a UUID")
         }

@@ -24,6 +24,19 @@ public struct SubscriptionFacts: Sendable {
         }
     }
 
+    /// An offer Verdict chose for this customer before (`customer.decisions[]`).
+    public struct PastDecision: Sendable {
+        public var offerId: String
+        public var ruleId: String
+        public var date: Date
+
+        public init(offerId: String, ruleId: String, date: Date) {
+            self.offerId = offerId
+            self.ruleId = ruleId
+            self.date = date
+        }
+    }
+
     /// At most this many transactions are listed under `customer.transactions` (newest first).
     public static let transactionLimit = 200
 
@@ -36,14 +49,17 @@ public struct SubscriptionFacts: Sendable {
     public var renewalInfo: JWSRenewalInfoDecodedPayload?
     /// App-provided attributes (a JSON object), already checked against the bundle's declaration.
     public var attributes: JSONValue?
+    /// Offers Verdict chose for this customer before.
+    public var decisions: [PastDecision]
 
     public init(event: Event, originalTransactionId: String, transactions: [JWSTransactionDecodedPayload],
-                renewalInfo: JWSRenewalInfoDecodedPayload?, attributes: JSONValue? = nil) {
+                renewalInfo: JWSRenewalInfoDecodedPayload?, attributes: JSONValue? = nil, decisions: [PastDecision] = []) {
         self.event = event
         self.originalTransactionId = originalTransactionId
         self.transactions = transactions
         self.renewalInfo = renewalInfo
         self.attributes = attributes
+        self.decisions = decisions
     }
 
     /// The facts document (JSON) for `RuleEngine.Facts(json:schema:)`.
@@ -101,7 +117,13 @@ public struct SubscriptionFacts: Sendable {
         }
         return .object([
             "transactions": .array(listed), "refunds": .array(refunds), "offersRedeemed": .array(redemptions),
-            "decisions": .array([]), "attributes": attributes ?? .object([:]),
+            "decisions": .array(decisions.map { decision in
+                .object([
+                    "offerId": .string(decision.offerId), "ruleId": .string(decision.ruleId),
+                    "date": .integer(decision.date.appStoreMilliseconds),
+                ])
+            }),
+            "attributes": attributes ?? .object([:]),
         ])
     }
 

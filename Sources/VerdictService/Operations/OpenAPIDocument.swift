@@ -49,7 +49,28 @@ components:
         deadline: {type: integer, format: int64, description: UNIX ms}
         lastError: {type: string}
         updatedAt: {type: integer, format: int64, description: UNIX ms}
+    Decision:
+      type: object
+      properties:
+        id: {type: string}
+        originalTransactionId: {type: string}
+        notificationUUID: {type: string}
+        trigger: {type: string, description: "AUTO_RENEW_DISABLED, EXPIRED, … (the notification's subtype or type)"}
+        bundleHash: {type: string}
+        ruleId: {type: string}
+        ruleLine: {type: integer}
+        offer: {type: object, properties: {id: {type: string}, type: {type: string}}, description: "The offer made (held out: the one it would have been)"}
+        productId: {type: string}
+        heldOut: {type: boolean}
+        decidedAt: {type: integer, format: int64}
+        expiresAt: {type: integer, format: int64}
+        record: {type: object, description: "decision (the engine's record), explanation (text), facts (the document decided on)"}
   responses:
+    Decision:
+      description: A decision record
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/Decision"}
     Attributes:
       description: The customer's attributes
       content:
@@ -240,11 +261,11 @@ paths:
                       failedTests: {type: string}
                       text: {type: string, description: The errors and failing tests as verdict rules check prints them}
         "401": {$ref: "#/components/responses/Error"}
-  /v1/customers/{appAccountToken}/attributes:
+  /v1/customers/{customerId}/attributes:
     put:
       summary: Replace the attributes rules read as customer.attributes (checked against the bundle's declared types)
       parameters:
-        - {name: appAccountToken, in: path, required: true, schema: {type: string, format: uuid}}
+        - {name: customerId, in: path, required: true, description: The customer's appAccountToken, schema: {type: string, format: uuid}}
       requestBody:
         required: true
         content:
@@ -261,12 +282,68 @@ paths:
     get:
       summary: The attributes set for a customer
       parameters:
-        - {name: appAccountToken, in: path, required: true, schema: {type: string, format: uuid}}
+        - {name: customerId, in: path, required: true, description: The customer's appAccountToken, schema: {type: string, format: uuid}}
       responses:
         "200": {$ref: "#/components/responses/Attributes"}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
         "404": {$ref: "#/components/responses/Error"}
+  /v1/customers/{customerId}/offer:
+    get:
+      summary: The customer's pending offer with fresh signatures, or {"offer":null}
+      parameters:
+        - {name: customerId, in: path, required: true, description: The subscription's originalTransactionId, schema: {type: string}}
+        - {name: format, in: query, schema: {type: string, enum: [v1, jws, both], default: both}}
+      responses:
+        "200":
+          description: The pending offer (win-back offers carry no signature)
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [offer]
+                properties:
+                  decisionId: {type: string}
+                  ruleId: {type: string}
+                  explanation: {type: string}
+                  offer:
+                    type: [object, "null"]
+                    properties:
+                      type: {type: string, enum: [PROMOTIONAL, WIN_BACK]}
+                      productId: {type: string}
+                      offerId: {type: string}
+                      expiresAt: {type: integer, format: int64, description: UNIX ms}
+                      signature: {type: object, description: V1 (keyIdentifier, nonce, timestamp, signature)}
+                      jws: {type: string}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+  /v1/decisions/{decisionId}:
+    get:
+      summary: One decision record with its explanation and the facts it was made on
+      parameters:
+        - {name: decisionId, in: path, required: true, schema: {type: string}}
+      responses:
+        "200": {$ref: "#/components/responses/Decision"}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
+  /v1/decisions:
+    get:
+      summary: A customer's decisions, newest first
+      parameters:
+        - {name: originalTransactionId, in: query, required: true, schema: {type: string}}
+        - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 200, default: 20}}
+      responses:
+        "200":
+          description: The decisions
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  decisions: {type: array, items: {$ref: "#/components/schemas/Decision"}}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
   /healthz:
     get:
       summary: The process is up

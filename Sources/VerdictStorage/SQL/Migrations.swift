@@ -11,7 +11,7 @@ enum Migrations {
 
     static let all: [Migration] = [
         Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
-        Migration(version: 2, name: "offer signature nonces, customer attributes", statements: { _ in offerNoncesAndAttributes }),
+        Migration(version: 2, name: "offer signature nonces, customer attributes, offer decisions", statements: { _ in offerTables }),
     ]
 
     /// The highest version this build knows.
@@ -25,8 +25,9 @@ enum Migrations {
         """
 
     /// Every nonce Verdict signed an offer with, kept until Apple forgets it (24 hours), so none is
-    /// ever issued twice; and the attributes app backends set per customer.
-    private static let offerNoncesAndAttributes = [
+    /// ever issued twice; the attributes app backends set per customer; and every offer decision
+    /// (one per notification at most), which also answers the limits.
+    private static let offerTables = [
         """
         CREATE TABLE offer_nonces (
             nonce TEXT PRIMARY KEY,
@@ -42,6 +43,26 @@ enum Migrations {
             updated_at BIGINT NOT NULL
         )
         """,
+        """
+        CREATE TABLE offer_decisions (
+            id TEXT PRIMARY KEY,
+            original_transaction_id TEXT NOT NULL,
+            notification_uuid TEXT UNIQUE,
+            trigger_name TEXT NOT NULL,
+            bundle_hash TEXT NOT NULL,
+            rule_id TEXT,
+            rule_line BIGINT,
+            offer_id TEXT,
+            offer_type TEXT,
+            product_id TEXT,
+            held_out BIGINT NOT NULL,
+            decided_at BIGINT NOT NULL,
+            expires_at BIGINT,
+            record_json TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX offer_decisions_customer ON offer_decisions (original_transaction_id, decided_at)",
+        "CREATE INDEX offer_decisions_offer ON offer_decisions (offer_id, decided_at)",
     ]
 
     private static func initialSchema(_ dialect: SQLDialect) -> [String] {

@@ -1,0 +1,27 @@
+import Foundation
+import Hummingbird
+import VerdictStorage
+
+/// `GET /v1/decisions/{id}` and `GET /v1/decisions?originalTransactionId=…&limit=…`: decision
+/// records with their explanations (text and structured) and the facts they were made on.
+struct DecisionRoutes {
+    let repository: any VerdictRepository
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.get("/v1/decisions/{decisionId}") { _, context in
+            let id = try context.parameters.require("decisionId")
+            guard let record = try await repository.offerDecision(id: id.lowercased()) else {
+                throw ServiceError.notFound("no decision \(id)")
+            }
+            return try JSONBody.response(DecisionView(record))
+        }
+        router.get("/v1/decisions") { request, _ in
+            guard let originalTransactionId = request.uri.queryParameters.get("originalTransactionId"), !originalTransactionId.isEmpty else {
+                throw ServiceError.badRequest("MISSING_PARAMETER", "originalTransactionId is required")
+            }
+            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
+            let records = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: limit)
+            return try JSONBody.response(["decisions": records.map(DecisionView.init)])
+        }
+    }
+}

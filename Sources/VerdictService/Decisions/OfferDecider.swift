@@ -1,0 +1,139 @@
+import AppStoreServer
+import Foundation
+import RuleEngine
+import VerdictStorage
+
+/// Decides which retention offer a subscriber gets: gathers what Apple signed about the
+/// subscription (stored transactions and renewal info), the app's attributes and Verdict's earlier
+/// decisions into ``SubscriptionFacts``, counts the limits in the database, runs the active rule
+/// bundle, and stores the decision record — the decision with its explanation and the facts it saw,
+/// enough to re-run it later. A made offer is the customer's pending offer for 7 days.
+public struct OfferDecider: Sendable {
+    /// Why no decision could be made.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case noRules
+        case unknownCustomer(String)
+        case invalidFacts(String)
+
+        public var description: String {
+            switch self {
+            case .noRules: "no valid rule bundle is loaded"
+            case .unknownCustomer(let id): "no transactions are stored for originalTransactionId \(id)"
+            case .invalidFacts(let reason): "the facts do not fit the bundle's schema: \(reason)"
+            }
+        }
+    }
+
+    /// How long a made offer stays pending.
+    public static let offerLifetimeMilliseconds: Int64 = 7 * 86_400_000
+    /// How many earlier decisions the facts list.
+    static let pastDecisionLimit = 50
+
+    let repository: any VerdictRepository
+    let rules: BundleStore
+    let now: @Sendable () -> Date
+
+    public init(repository: any VerdictRepository, rules: BundleStore, now: @escaping @Sendable () -> Date) {
+        self.repository = repository
+        self.rules = rules
+        self.now = now
+    }
+
+    /// Decides for the subscription `originalTransactionId` on `event`. Returns nil when the bundle
+    /// has no offers section or its `appliesTo` leaves this event out (nothing is stored then).
+    public func decide(
+        originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String
+    ) async throws -> OfferDecisionRecord? {
+        guard let bundle = rules.current else { throw Failure.noRules }
+        guard let offers = bundle.offers else { return nil }
+        let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
+        let typed: Facts
+        do {
+            typed = try Facts(json: try JSONEncoder().encode(facts.document), schema: bundle.schema)
+        } catch let error as FactsError {
+            throw Failure.invalidFacts(error.description)
+        }
+        let decidedAt = now().appStoreMilliseconds
+        let limits = try await CountedLimits.prefetch(
+            offers, originalTransactionId: originalTransactionId, now: decidedAt, repository: repository)
+        let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
+        guard decision.section == .offers else { return nil }
+        let shown = decision.heldOut ? decision.counterfactual : decision.offer
+        let rule = decision.heldOut ? decision.counterfactualRule : decision.rule
+        let record = OfferDecisionRecord(
+            id: UUID().uuidString.lowercased(), originalTransactionId: originalTransactionId,
+            notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
+            ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
+            productId: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue,
+            heldOut: decision.heldOut, decidedAt: decidedAt,
+            expiresAt: decision.offer == nil ? nil : decidedAt + Self.offerLifetimeMilliseconds,
+            json: try Self.recordJSON(decision, facts: facts.document)
+        )
+        return try await repository.insertOfferDecision(record)
+    }
+
+    /// The facts for one subscription from the database.
+    func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event) async throws -> SubscriptionFacts {
+        let decoder = AppStoreJSON.decoder()
+        let transactions = try await repository.transactions(originalTransactionId: originalTransactionId).map {
+            try decoder.decode(JWSTransactionDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+        }
+        guard !transactions.isEmpty else { throw Failure.unknownCustomer(originalTransactionId) }
+        let renewalInfo = try await repository.renewalInfo(originalTransactionId: originalTransactionId).map {
+            try decoder.decode(JWSRenewalInfoDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+        }
+        var attributes: JSONValue?
+        if let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken,
+           let stored = try await repository.customerAttributes(appAccountToken: token) {
+            attributes = JSONValue.parse(Data(stored.json.utf8))
+        }
+        let past = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: Self.pastDecisionLimit)
+            .compactMap { record -> SubscriptionFacts.PastDecision? in
+                guard let offerId = record.offerId, let ruleId = record.ruleId, !record.heldOut else { return nil }
+                return .init(offerId: offerId, ruleId: ruleId, date: Date(appStoreMilliseconds: record.decidedAt))
+            }
+        return SubscriptionFacts(
+            event: event, originalTransactionId: originalTransactionId, transactions: transactions,
+            renewalInfo: renewalInfo, attributes: attributes, decisions: past)
+    }
+
+    /// `{"decision": …, "explanation": "…", "facts": …}`.
+    static func recordJSON(_ decision: Decision, facts: JSONValue) throws -> String {
+        struct Record: Encodable {
+            var decision: Decision
+            var explanation: String
+            var facts: JSONValue
+        }
+        let data = try JSONEncoder.service.encode(Record(decision: decision, explanation: decision.renderText(), facts: facts))
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Limits answered from counts taken in the database just before deciding: offers granted to this
+/// customer, and of each budgeted offer, inside the bundle's windows. (Two instances deciding at
+/// the same instant may each see the count before the other's grant.)
+struct CountedLimits: LimitsPort {
+    var customer: Int
+    var offers: [String: Int]
+
+    static func prefetch(
+        _ section: CompiledOffersSection, originalTransactionId: String, now: Int64, repository: any VerdictRepository
+    ) async throws -> CountedLimits {
+        var customer = 0
+        if let limit = section.perCustomer {
+            customer = try await repository.grantedOffers(originalTransactionId: originalTransactionId, since: now - limit.within)
+        }
+        var offers: [String: Int] = [:]
+        for (offerId, limit) in section.perOffer {
+            offers[offerId] = try await repository.grantedOffers(offerId: offerId, since: now - limit.within)
+        }
+        return CountedLimits(customer: customer, offers: offers)
+    }
+
+    func grantedCount(_ scope: LimitScope, window: Int64, now: Int64) -> Int {
+        switch scope {
+        case .customer: customer
+        case .offer(let id): offers[id] ?? 0
+        }
+    }
+}

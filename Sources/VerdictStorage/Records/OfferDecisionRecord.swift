@@ -1,0 +1,47 @@
+/// One offer decision as stored: who, why (bundle, rule and line), what (the offer, or none, or
+/// held out), until when the offer is pending, and the full record (the engine's decision with
+/// its explanation and the facts it saw) as JSON.
+public struct OfferDecisionRecord: Sendable, Equatable {
+    /// A UUID (lowercase).
+    public var id: String
+    public var originalTransactionId: String
+    /// The notification that triggered it; nil for on-demand decisions.
+    public var notificationUUID: String?
+    /// `AUTO_RENEW_DISABLED`, `EXPIRED`, the notification type, or `IN_APP`.
+    public var trigger: String
+    public var bundleHash: String
+    public var ruleId: String?
+    public var ruleLine: Int?
+    /// The offer made (nil: no offer, or held out — see `heldOut`).
+    public var offerId: String?
+    /// `PROMOTIONAL` or `WIN_BACK`.
+    public var offerType: String?
+    /// The product the offer is for (the subscription's product).
+    public var productId: String?
+    /// In the holdout: no offer was made; the record holds the one it would have been.
+    public var heldOut: Bool
+    public var decidedAt: Int64
+    /// When the pending offer lapses (nil without an offer).
+    public var expiresAt: Int64?
+    /// The decision record (decision, explanation, facts) as JSON.
+    public var json: String
+
+    public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
+                ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
+                decidedAt: Int64, expiresAt: Int64?, json: String) {
+        self.id = id
+        self.originalTransactionId = originalTransactionId
+        self.notificationUUID = notificationUUID
+        self.trigger = trigger
+        self.bundleHash = bundleHash
+        self.ruleId = ruleId
+        self.ruleLine = ruleLine
+        self.offerId = offerId
+        self.offerType = offerType
+        self.productId = productId
+        self.heldOut = heldOut
+        self.decidedAt = decidedAt
+        self.expiresAt = expiresAt
+        self.json = json
+    }
+}
