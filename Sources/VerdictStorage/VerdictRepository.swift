@@ -113,7 +113,7 @@ public protocol VerdictRepository: Sendable {
     func offerDecision(id: String) async throws -> OfferDecisionRecord?
     /// A customer's decisions, newest first.
     func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord]
-    /// The customer's newest decision if it made an offer that has not expired at `now`.
+    /// The customer's newest decision that made an offer (not held out) still unexpired at `now`.
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord?
     /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
     func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int

@@ -83,6 +83,48 @@ import VerdictService
         }
     }
 
+    @Test(arguments: ServiceBackend.selected)
+    func onDemandDecisionsAreRecordedAndTheCapHolds(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            let token = UUID()
+            let bought = try await harness.store.subscribe(SubscribeRequest(
+                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", appAccountToken: token))
+            let otid = try #require(bought.originalTransactionId)
+            _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+            let decide = Data(#"{"appAccountToken":"\#(token.uuidString)","trigger":"IN_APP","format":"jws"}"#.utf8)
+
+            let first = try await harness.request(.POST, "/v1/offers/decide", body: decide)
+            #expect(first.status == 200)
+            #expect(first.body.jsonObject["ruleId"]?.stringValue == "annual-full-price-payer")
+            #expect(first.body.jsonObject["heldOut"] == .bool(false))
+            let offer = try #require(first.body.jsonObject["offer"]?.objectValue)
+            #expect(offer["offerId"]?.stringValue == "lumen-annual-40off")
+            #expect(offer["jws"]?.stringValue != nil && offer["signature"] == nil)
+
+            // At most one offer per customer every 180 days: the second decision makes none and
+            // says why, and the first offer stays pending.
+            let second = try await harness.request(.POST, "/v1/offers/decide", body: decide)
+            #expect(second.status == 200)
+            #expect(second.body.jsonObject["offer"] == .null)
+            let secondId = try #require(second.body.jsonObject["decisionId"]?.stringValue)
+            let record = try await harness.request(.GET, "/v1/decisions/\(secondId)").body.jsonObject
+            let limits = record["record"]?.objectValue?["decision"]?.objectValue?["limits"]?.arrayValue ?? []
+            #expect(limits.contains { $0.objectValue?["kind"] == .string("perCustomer") && $0.objectValue?["exceeded"] == .bool(true) })
+            #expect(record["trigger"]?.stringValue == "IN_APP")
+            #expect(record["notificationUUID"] == nil)
+            let pending = try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject
+            #expect(pending["decisionId"] == first.body.jsonObject["decisionId"])
+
+            let byTransaction = Data(#"{"transactionId":"\#(bought.transactionId ?? "")","trigger":"EXPIRED"}"#.utf8)
+            #expect(try await harness.request(.POST, "/v1/offers/decide", body: byTransaction).status == 200)
+            let unknown = Data(#"{"originalTransactionId":"2999999999999999"}"#.utf8)
+            #expect(try await harness.request(.POST, "/v1/offers/decide", body: unknown).status == 404)
+            let badTrigger = Data(#"{"originalTransactionId":"\#(otid)","trigger":"LATER"}"#.utf8)
+            #expect(try await harness.request(.POST, "/v1/offers/decide", body: badTrigger).status == 400)
+            #expect(try await harness.request(.POST, "/v1/offers/decide", body: Data("{}".utf8)).status == 400)
+        }
+    }
+
     @Test func aCustomerWithoutAPendingOfferGetsNull() async throws {
         try await ServiceHarness.with(.sqlite) { harness in
             let (status, body) = try await harness.request(.GET, "/v1/customers/2000000000000001/offer")

@@ -126,10 +126,12 @@ public final class VerdictServer: Sendable {
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(reloader: rulesReloader).register(on: authenticated)
         CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
-        let offers = OfferRoutes(
-            repository: repository, rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason, now: now)
-        offers.register(on: authenticated)
-        offers.registerPendingOffer(on: authenticated)
+        OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
+            .register(on: authenticated)
+        CustomerOfferRoutes(
+            repository: repository, decider: offerDecider, signer: offerSigner,
+            signingUnavailableReason: appStore.unavailableReason, now: now
+        ).register(on: authenticated)
         DecisionRoutes(repository: repository).register(on: authenticated)
         return router
     }

@@ -2,19 +2,15 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 import RuleEngine
-import VerdictStorage
 
 /// `POST /v1/offers/signatures`: signs a promotional offer from the active bundle's catalog for an
-/// app backend (bearer token). `GET /v1/customers/{originalTransactionId}/offer`: the customer's
-/// pending offer, freshly signed.
+/// app backend (bearer token).
 struct OfferRoutes {
-    let repository: any VerdictRepository
     let rules: BundleStore
     /// Nil when no In-App Purchase key is configured.
     let signer: OfferSigner?
     /// Why `signer` is nil.
     let signingUnavailableReason: String?
-    let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.post("/v1/offers/signatures") { request, _ in
@@ -35,37 +31,6 @@ struct OfferRoutes {
                 productId: checked.productId, offerId: checked.offerId, type: "PROMOTIONAL",
                 signature: signed.signature, jws: signed.jws
             ))
-        }
-    }
-
-    func registerPendingOffer(on router: some RouterMethods<ServiceRequestContext>) {
-        router.get("/v1/customers/{customerId}/offer") { request, context in
-            let originalTransactionId = try context.parameters.require("customerId")
-            guard let format = OfferSigner.Format(rawValue: request.uri.queryParameters.get("format") ?? "both") else {
-                throw ServiceError.badRequest("INVALID_PARAMETER", "format must be one of v1, jws, both")
-            }
-            guard let decision = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds),
-                  let offerId = decision.offerId, let productId = decision.productId
-            else {
-                return try JSONBody.response(PendingOfferResponse(offer: nil))
-            }
-            var offer = PendingOfferResponse.Offer(
-                type: decision.offerType ?? "", productId: productId, offerId: offerId, expiresAt: decision.expiresAt)
-            if decision.offerType == "PROMOTIONAL" {
-                guard let signer else {
-                    throw ServiceError.unavailable("SIGNING_UNAVAILABLE", signingUnavailableReason ?? "no In-App Purchase key is configured")
-                }
-                let customer = try await repository.customer(originalTransactionId: originalTransactionId)
-                let latest = try await repository.transactions(originalTransactionId: originalTransactionId).last
-                let signed = try await signer.sign(
-                    productId: productId, offerId: offerId, appAccountToken: customer?.appAccountToken.flatMap(UUID.init(uuidString:)),
-                    transactionId: latest?.transactionId, format: format)
-                offer.signature = signed.signature
-                offer.jws = signed.jws
-            }
-            let explanation = JSONValue.parse(Data(decision.json.utf8))?.objectValue?["explanation"]?.stringValue
-            return try JSONBody.response(PendingOfferResponse(
-                decisionId: decision.id, ruleId: decision.ruleId, explanation: explanation, offer: offer))
         }
     }
 
@@ -127,33 +92,6 @@ struct OfferRoutes {
                 appAccountToken: token, transactionId: transactionId, format: format
             )
         }
-    }
-
-    /// The pending-offer body: `{"offer": null}` without one.
-    struct PendingOfferResponse: Encodable {
-        struct Offer: Encodable {
-            var type: String
-            var productId: String
-            var offerId: String
-            var expiresAt: Int64?
-            var signature: PromotionalOfferSignature?
-            var jws: String?
-        }
-
-        var decisionId: String?
-        var ruleId: String?
-        var explanation: String?
-        var offer: Offer?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(decisionId, forKey: .decisionId)
-            try container.encodeIfPresent(ruleId, forKey: .ruleId)
-            try container.encodeIfPresent(explanation, forKey: .explanation)
-            try container.encode(offer, forKey: .offer)
-        }
-
-        enum CodingKeys: String, CodingKey { case decisionId, ruleId, explanation, offer }
     }
 
     /// The response body.

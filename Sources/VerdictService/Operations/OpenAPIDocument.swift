@@ -163,51 +163,7 @@ paths:
                   jobs: {type: array, items: {$ref: "#/components/schemas/Job"}}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
-  /v1/offers/signatures:
-    post:
-      summary: Sign a promotional offer from the rule bundle's catalog (V1 signature and/or JWS)
-      description: |
-        Every nonce is fresh, reserved for 24 hours and never issued twice; every signature is
-        verified with the key's public half before it is returned. Win-back offers carry no signature.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              type: object
-              required: [productId, offerId]
-              properties:
-                productId: {type: string}
-                offerId: {type: string, description: A PROMOTIONAL offer listed in catalog.yaml for productId}
-                appAccountToken: {type: string, format: uuid, description: "V1: signed lowercased; empty when absent"}
-                transactionId: {type: string, description: "JWS: any transaction id of the customer (recommended)"}
-                format: {type: string, enum: [v1, jws, both], default: both}
-      responses:
-        "200":
-          description: The signatures
-          content:
-            application/json:
-              schema:
-                type: object
-                properties:
-                  productId: {type: string}
-                  offerId: {type: string}
-                  type: {type: string, enum: [PROMOTIONAL]}
-                  signature:
-                    type: object
-                    description: "For Product.SubscriptionOffer.Signature (Base64-decode `signature` into Data)"
-                    properties:
-                      keyIdentifier: {type: string}
-                      nonce: {type: string, format: uuid}
-                      timestamp: {type: integer, format: int64, description: UNIX ms}
-                      signature: {type: string, description: Base64 of the DER ECDSA signature}
-                  jws: {type: string, description: "For Product.PurchaseOption.promotionalOffer(_:compactJWS:)"}
-        "400": {$ref: "#/components/responses/Error"}
-        "401": {$ref: "#/components/responses/Error"}
-        "413": {$ref: "#/components/responses/Error"}
-        "415": {$ref: "#/components/responses/Error"}
-        "422": {$ref: "#/components/responses/Error"}
-        "503": {$ref: "#/components/responses/Error"}
+"""# + "\n" + offerPaths + "\n" + #"""
   /v1/rules:
     get:
       summary: The active rule bundle and the last refused candidate
@@ -317,6 +273,29 @@ paths:
                       jws: {type: string}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
+        "503": {$ref: "#/components/responses/Error"}
+  /v1/offers/decide:
+    post:
+      summary: Decide now (e.g. on the app's cancel screen); recorded like notification decisions
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              description: One of originalTransactionId, transactionId, appAccountToken
+              properties:
+                originalTransactionId: {type: string}
+                transactionId: {type: string}
+                appAccountToken: {type: string, format: uuid}
+                trigger: {type: string, enum: [AUTO_RENEW_DISABLED, EXPIRED, IN_APP], default: IN_APP}
+                format: {type: string, enum: [v1, jws, both], default: both}
+      responses:
+        "200":
+          description: "The decision and its offer (offer null when none is made); same shape as the pending offer, plus heldOut"
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "404": {$ref: "#/components/responses/Error"}
         "503": {$ref: "#/components/responses/Error"}
   /v1/decisions/{decisionId}:
     get:

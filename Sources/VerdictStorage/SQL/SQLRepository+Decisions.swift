@@ -45,10 +45,13 @@ extension SQLRepository {
     }
 
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord? {
-        guard let newest = try await offerDecisions(originalTransactionId: originalTransactionId, limit: 1).first,
-              newest.offerId != nil, !newest.heldOut, let expiresAt = newest.expiresAt, expiresAt > now
-        else { return nil }
-        return newest
+        try await transaction { db in
+            try await db.query("""
+                SELECT \(Self.decisionColumns) FROM offer_decisions
+                WHERE original_transaction_id = $1 AND offer_id IS NOT NULL AND held_out = 0 AND expires_at > $2
+                ORDER BY decided_at DESC, id DESC LIMIT 1
+                """, .text(originalTransactionId), .integer(now)).first.map(Self.decisionRecord)
+        }
     }
 
     func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int {

@@ -1,0 +1,145 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+import VerdictStorage
+
+/// What an app backend asks about one customer's offer: `GET /v1/customers/{originalTransactionId}/offer`
+/// (the pending offer) and `POST /v1/offers/decide` (decide now, e.g. on the app's own cancel
+/// screen). Both answer the offer freshly signed, with the decision that made it.
+struct CustomerOfferRoutes {
+    let repository: any VerdictRepository
+    let decider: OfferDecider
+    let signer: OfferSigner?
+    /// Why `signer` is nil.
+    let signingUnavailableReason: String?
+    let now: @Sendable () -> Date
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.get("/v1/customers/{customerId}/offer") { request, context in
+            let originalTransactionId = try context.parameters.require("customerId")
+            let format = try Self.format(request.uri.queryParameters.get("format"))
+            let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
+            return try JSONBody.response(try await response(for: pending, format: format))
+        }
+        router.post("/v1/offers/decide") { request, _ in
+            let body = try await JSONBody.decode(DecideRequest.self, request, what: "a decide request object")
+            let format = try Self.format(body.format)
+            let trigger = try body.checkedTrigger()
+            let originalTransactionId = try await resolve(body)
+            let latest = try await repository.transactions(originalTransactionId: originalTransactionId).last
+            let event = SubscriptionFacts.Event(
+                type: trigger.type, subtype: trigger.subtype, environment: latest?.environment.map(AppStoreEnvironment.init(rawValue:)),
+                signedDate: now())
+            let decision: OfferDecisionRecord?
+            do {
+                decision = try await decider.decide(
+                    originalTransactionId: originalTransactionId, event: event, notificationUUID: nil, trigger: trigger.name)
+            } catch OfferDecider.Failure.noRules {
+                throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded")
+            } catch OfferDecider.Failure.unknownCustomer(let id) {
+                throw ServiceError.notFound("no transactions are stored for originalTransactionId \(id)")
+            }
+            return try JSONBody.response(try await response(for: decision, format: format, decided: true))
+        }
+    }
+
+    /// The decision's offer, signed when it is promotional and made (not held out).
+    func response(for decision: OfferDecisionRecord?, format: OfferSigner.Format, decided: Bool = false) async throws -> OfferResponse {
+        guard let decision else { return OfferResponse(offer: nil) }
+        let explanation = JSONValue.parse(Data(decision.json.utf8))?.objectValue?["explanation"]?.stringValue
+        var response = OfferResponse(
+            decisionId: decision.id, ruleId: decision.ruleId, explanation: explanation, heldOut: decided ? decision.heldOut : nil)
+        guard let offerId = decision.offerId, let productId = decision.productId, !decision.heldOut else { return response }
+        var offer = OfferResponse.Offer(type: decision.offerType ?? "", productId: productId, offerId: offerId, expiresAt: decision.expiresAt)
+        if decision.offerType == "PROMOTIONAL" {
+            guard let signer else {
+                throw ServiceError.unavailable("SIGNING_UNAVAILABLE", signingUnavailableReason ?? "no In-App Purchase key is configured")
+            }
+            let customer = try await repository.customer(originalTransactionId: decision.originalTransactionId)
+            let latest = try await repository.transactions(originalTransactionId: decision.originalTransactionId).last
+            let signed = try await signer.sign(
+                productId: productId, offerId: offerId, appAccountToken: customer?.appAccountToken.flatMap(UUID.init(uuidString:)),
+                transactionId: latest?.transactionId, format: format)
+            offer.signature = signed.signature
+            offer.jws = signed.jws
+        }
+        response.offer = offer
+        return response
+    }
+
+    /// The subscription a decide request names (404 when none is stored).
+    func resolve(_ body: DecideRequest) async throws -> String {
+        let notFound = ServiceError.notFound("no stored subscription matches the request")
+        if let id = body.originalTransactionId, !id.isEmpty { return id }
+        if let id = body.transactionId, !id.isEmpty {
+            guard let transaction = try await repository.transaction(id: id) else { throw notFound }
+            return transaction.originalTransactionId
+        }
+        if let token = body.appAccountToken {
+            guard let uuid = UUID(uuidString: token) else {
+                throw ServiceError.badRequest("INVALID_FIELD", "'appAccountToken' must be a UUID")
+            }
+            // The customer's most recently seen subscription.
+            guard let customer = try await repository.customers(appAccountToken: uuid.uuidString.lowercased()).last else { throw notFound }
+            return customer.originalTransactionId
+        }
+        throw ServiceError.badRequest("MISSING_FIELD", "one of 'originalTransactionId', 'transactionId', 'appAccountToken' is required")
+    }
+
+    static func format(_ text: String?) throws -> OfferSigner.Format {
+        guard let format = OfferSigner.Format(rawValue: text ?? "both") else {
+            throw ServiceError.badRequest("INVALID_FIELD", "format must be one of v1, jws, both")
+        }
+        return format
+    }
+
+    /// `POST /v1/offers/decide`.
+    struct DecideRequest: Decodable {
+        var originalTransactionId: String?
+        var transactionId: String?
+        var appAccountToken: String?
+        var trigger: String?
+        var format: String?
+
+        /// The event decided on. `IN_APP` (the app's own cancel screen) decides as if auto-renew
+        /// were being turned off now.
+        func checkedTrigger() throws -> (name: String, type: NotificationTypeV2, subtype: Subtype?) {
+            switch trigger ?? "IN_APP" {
+            case "AUTO_RENEW_DISABLED": return ("AUTO_RENEW_DISABLED", .didChangeRenewalStatus, .autoRenewDisabled)
+            case "EXPIRED": return ("EXPIRED", .expired, .voluntary)
+            case "IN_APP": return ("IN_APP", .didChangeRenewalStatus, .autoRenewDisabled)
+            default: throw ServiceError.badRequest("INVALID_FIELD", "'trigger' must be one of AUTO_RENEW_DISABLED, EXPIRED, IN_APP")
+            }
+        }
+    }
+
+    /// The answer of both endpoints: `{"offer": null}` without an offer.
+    struct OfferResponse: Encodable {
+        struct Offer: Encodable {
+            var type: String
+            var productId: String
+            var offerId: String
+            var expiresAt: Int64?
+            var signature: PromotionalOfferSignature?
+            var jws: String?
+        }
+
+        var decisionId: String?
+        var ruleId: String?
+        var explanation: String?
+        /// Decide only: whether the customer is in the holdout.
+        var heldOut: Bool?
+        var offer: Offer?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(decisionId, forKey: .decisionId)
+            try container.encodeIfPresent(ruleId, forKey: .ruleId)
+            try container.encodeIfPresent(explanation, forKey: .explanation)
+            try container.encodeIfPresent(heldOut, forKey: .heldOut)
+            try container.encode(offer, forKey: .offer)
+        }
+
+        enum CodingKeys: String, CodingKey { case decisionId, ruleId, explanation, heldOut, offer }
+    }
+}
