@@ -107,9 +107,10 @@ public protocol VerdictRepository: Sendable {
 
     // MARK: Offer decisions
 
-    /// Stores a decision. A decision for a `notificationUUID` that already has one changes nothing
-    /// and returns the stored one (a re-run job decides once).
-    func insertOfferDecision(_ decision: OfferDecisionRecord) async throws -> OfferDecisionRecord
+    /// Stores a decision and, in the same transaction, enqueues `followUp` (e.g. its webhook
+    /// delivery). A decision for a `notificationUUID` that already has one changes nothing and
+    /// returns the stored one (a re-run job decides once).
+    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?) async throws -> OfferDecisionRecord
     func offerDecision(id: String) async throws -> OfferDecisionRecord?
     /// A customer's decisions, newest first.
     func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord]

@@ -46,7 +46,8 @@ public final class VerdictServer: Sendable {
         self.logger = logger
         self.now = now
         self.offerSigner = OfferSigner(configuration: configuration, repository: repository, now: now)
-        let offerDecider = OfferDecider(repository: repository, rules: rulesReloader.store, now: now)
+        let offerDecider = OfferDecider(
+            repository: repository, rules: rulesReloader.store, webhooks: configuration.webhookURL != nil, now: now)
         self.offerDecider = offerDecider
         let signal = JobSignal()
         self.signal = signal
@@ -55,6 +56,7 @@ public final class VerdictServer: Sendable {
             NotificationProcessor(
                 repository: repository, handlers: [OfferNotificationHandler(decider: offerDecider)] + notificationHandlers, historySync: appStore.isAvailable, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
+            WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
         ]
         handlers.sort { $0.kind < $1.kind }
         self.worker = JobWorker(

@@ -31,11 +31,14 @@ public struct OfferDecider: Sendable {
 
     let repository: any VerdictRepository
     let rules: BundleStore
+    /// Whether a made offer enqueues an `offer.targeted` webhook event.
+    let webhooks: Bool
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, rules: BundleStore, now: @escaping @Sendable () -> Date) {
+    public init(repository: any VerdictRepository, rules: BundleStore, webhooks: Bool = false, now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.rules = rules
+        self.webhooks = webhooks
         self.now = now
     }
 
@@ -69,7 +72,12 @@ public struct OfferDecider: Sendable {
             expiresAt: decision.offer == nil ? nil : decidedAt + Self.offerLifetimeMilliseconds,
             json: try Self.recordJSON(decision, facts: facts.document)
         )
-        return try await repository.insertOfferDecision(record)
+        var event: NewJob?
+        if webhooks, record.offerId != nil, !record.heldOut {
+            let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken
+            event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
+        }
+        return try await repository.insertOfferDecision(record, followUp: event)
     }
 
     /// The facts for one subscription from the database.

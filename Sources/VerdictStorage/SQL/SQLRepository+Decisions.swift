@@ -6,7 +6,7 @@ extension SQLRepository {
         offer_type, product_id, held_out, decided_at, expires_at, record_json
         """
 
-    func insertOfferDecision(_ decision: OfferDecisionRecord) async throws -> OfferDecisionRecord {
+    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?) async throws -> OfferDecisionRecord {
         try await transaction { db in
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
@@ -19,7 +19,10 @@ extension SQLRepository {
                 SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
                 .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
                 .text(decision.json))
-            if !inserted.isEmpty { return decision }
+            if !inserted.isEmpty {
+                if let followUp { _ = try await Self.enqueue(followUp, in: db) }
+                return decision
+            }
             guard let uuid = decision.notificationUUID,
                   let existing = try await db.query(
                     "SELECT \(Self.decisionColumns) FROM offer_decisions WHERE notification_uuid = $1", .text(uuid)).first

@@ -100,36 +100,17 @@ struct ServiceHarness: Sendable {
         let service = try await VerdictServer.open(configuration: configuration, logger: ServiceTestDatabase.logger)
         // startService false: the database is migrated and `service.repository` is usable, but no
         // HTTP server or job worker runs in-process (tests of `verdict serve` child processes).
-        var task: Task<Void, any Error>?
+        let running: RunningApplication?
         var baseURL = ""
         if startService {
-            let (ports, continuation) = AsyncStream<Int>.makeStream()
-            let application = service.makeApplication(port: 0) { port in continuation.yield(port) }
-            let running = Task {
-                defer { continuation.finish() }
-                try await application.run()
+            let application = try await RunningApplication.start { onServerRunning in
+                service.makeApplication(port: 0, onServerRunning: onServerRunning)
             }
-            task = running
-            // The stream ends without a port when the application fails to start (or, after
-            // 30 s, when it never reports one).
-            let startTimer = Task {
-                try await Task.sleep(for: .seconds(30))
-                continuation.finish()
-            }
-            var port = 0
-            for await bound in ports {
-                port = bound
-                break
-            }
-            startTimer.cancel()
-            guard port != 0 else {
-                running.cancel()
-                _ = try await value(of: running, within: .seconds(30), "the failed service's shutdown")
-                throw ServiceTestError("the service did not start listening within 30 s")
-            }
-            baseURL = "http://127.0.0.1:\(port)"
+            running = application
+            baseURL = "http://127.0.0.1:\(application.port)"
             await simulator.deliverer.setDeliveryURL(URL(string: baseURL + "/v1/notifications"))
         } else {
+            running = nil
             await simulator.deliverer.setDeliveryURL(nil)
         }
         let harness = ServiceHarness(
@@ -139,13 +120,12 @@ struct ServiceHarness: Sendable {
         // Stopping is bounded: a service that does not shut down fails the test, never hangs the run.
         func stop() async throws {
             var stuck: ServiceTestError?
-            if let task {
-                task.cancel()
+            if let running {
                 do {
-                    _ = try await value(of: task, within: .seconds(30), "the service's shutdown")
+                    try await running.stop("the service's shutdown")
                 } catch let error as ServiceTestError {
                     stuck = error
-                } catch {}
+                }
             } else {
                 try? await service.repository.shutdown()
             }

@@ -1,0 +1,34 @@
+import AppStoreServer
+import Foundation
+import VerdictStorage
+
+/// An outbound event for `VERDICT_WEBHOOK_URL`, e.g.
+/// `{"type":"offer.targeted","id":"…","createdAt":…,"data":{…}}`. The body is fixed when the
+/// event is enqueued, so every retry sends the same bytes.
+public enum WebhookEvent {
+    /// `offer.targeted`: a decision made an offer (not held out). The data names the customer and
+    /// the offer; fetch the signatures from `GET /v1/customers/{originalTransactionId}/offer`.
+    public static func offerTargeted(_ decision: OfferDecisionRecord, appAccountToken: String?) -> String {
+        var offer: [String: JSONValue] = [
+            "type": .string(decision.offerType ?? ""), "offerId": .string(decision.offerId ?? ""),
+        ]
+        offer["productId"] = decision.productId.map(JSONValue.string)
+        offer["expiresAt"] = decision.expiresAt.map(JSONValue.integer)
+        var data: [String: JSONValue] = [
+            "decisionId": .string(decision.id), "originalTransactionId": .string(decision.originalTransactionId),
+            "trigger": .string(decision.trigger), "offer": .object(offer),
+        ]
+        data["appAccountToken"] = appAccountToken.map(JSONValue.string)
+        data["ruleId"] = decision.ruleId.map(JSONValue.string)
+        let event = JSONValue.object([
+            "type": .string("offer.targeted"), "id": .string(decision.id),
+            "createdAt": .integer(decision.decidedAt), "data": .object(data),
+        ])
+        return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// The durable delivery job for `body`.
+    static func job(body: String, key: String, at: Int64) -> NewJob {
+        NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: "\(WebhookDelivery.jobKind):\(key)", runAt: at, createdAt: at)
+    }
+}
