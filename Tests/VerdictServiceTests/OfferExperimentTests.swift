@@ -1,0 +1,68 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+import NIOHTTP1
+import Testing
+import VerdictService
+
+/// The shipped bundle's experiments in the running service: the 5% holdout (recorded with the
+/// offer it would have made, nothing pending) and the shadow rule (recorded, never acted on).
+@Suite struct OfferExperimentTests {
+    @Test(arguments: ServiceBackend.selected)
+    func aHeldOutSubscriberIsRecordedWithTheOfferTheyWouldHaveGot(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            // Subscribers turn auto-renew off one after another until one falls in the holdout
+            // (the simulator's ids are deterministic, so this is the same one every run).
+            var heldOut: (otid: String, decision: [String: JSONValue])?
+            for _ in 0..<120 where heldOut == nil {
+                let bought = try await harness.store.subscribe(SubscribeRequest(
+                    productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
+                let otid = try #require(bought.originalTransactionId)
+                let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
+                _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
+                let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
+                let decision = try #require(body["decisions"]?.arrayValue?.first?.objectValue)
+                if decision["heldOut"] == .bool(true) { heldOut = (otid, decision) }
+            }
+            let (otid, decision) = try #require(heldOut)
+            #expect(decision["offer"]?.objectValue?["id"]?.stringValue == "lumen-annual-40off")
+            #expect(decision["ruleId"]?.stringValue == "annual-full-price-payer")
+            #expect(decision["expiresAt"] == nil)
+            let engine = try #require(decision["record"]?.objectValue?["decision"]?.objectValue)
+            let holdout = (engine["buckets"]?.arrayValue ?? []).compactMap(\.objectValue).first { $0["purpose"] == .string("holdout") }
+            #expect(holdout?["unit"]?.stringValue == otid)
+            #expect((holdout?["bucket"]?.integerValue ?? 10_000) < (holdout?["threshold"]?.integerValue ?? 0))
+            #expect(engine["counterfactual"]?.objectValue?["id"]?.stringValue == "lumen-annual-40off")
+            #expect(try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject == ["offer": .null])
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func theShadowRuleIsRecordedAndTheLiveRuleDecides(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            let token = UUID()
+            let bought = try await harness.store.subscribe(SubscribeRequest(
+                productId: "com.lumen.pro.monthly", price: 7_990, currency: "USD", appAccountToken: token))
+            let otid = try #require(bought.originalTransactionId)
+            for _ in 0..<12 { _ = try await harness.store.renew(originalTransactionId: otid) }
+            #expect(try await harness.request(
+                .PUT, "/v1/customers/\(token.uuidString)/attributes", body: Data(#"{"exportsLast30Days": 31}"#.utf8)).status == 200)
+            // A year and a few days later (tenure ≥ 365 days), the subscriber turns auto-renew off.
+            harness.store.clock.advance(by: 370 * 86_400)
+            let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
+            _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
+            let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
+            let decision = try #require(body["decisions"]?.arrayValue?.compactMap(\.objectValue)
+                .first { $0["notificationUUID"]?.stringValue == off.notification.notificationUUID })
+            #expect(decision["ruleId"]?.stringValue == "monthly-loyal-full-price")
+            let offer = decision["offer"]?.objectValue?["id"]?.stringValue
+            #expect(offer == "lumen-monthly-3for1" || offer == "lumen-monthly-50off-3m")
+            let engine = try #require(decision["record"]?.objectValue?["decision"]?.objectValue)
+            let shadows = (engine["shadowMatches"]?.arrayValue ?? []).compactMap(\.objectValue)
+            #expect(shadows.first?["rule"]?.objectValue?["id"]?.stringValue == "monthly-power-user-free-month")
+            #expect(shadows.first?["offer"]?.objectValue?["id"]?.stringValue == "lumen-pro-month-free")
+            let facts = decision["record"]?.objectValue?["facts"]?.objectValue?["customer"]?.objectValue
+            #expect(facts?["attributes"] == .object(["exportsLast30Days": .integer(31)]))
+        }
+    }
+}
