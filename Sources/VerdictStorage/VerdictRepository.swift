@@ -119,4 +119,11 @@ public protocol VerdictRepository: Sendable {
     /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
     func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int
     func grantedOffers(offerId: String, since: Int64) async throws -> Int
+    /// Marks the customer's open decisions (no outcome yet, decided before `at`, not decided on
+    /// `notificationUUID` itself): those that made offer `offerIdentifier` become `redeemed`; the
+    /// others become `retained` when `retained` is true (the customer stayed). Returns how many changed.
+    func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
+                            notificationUUID: String, at: Int64) async throws -> Int
+    /// Per rule: decisions, offers made, held out, redeemed, and outcomes in treatment and holdout.
+    func offerRuleStatistics() async throws -> [OfferRuleStatistics]
 }

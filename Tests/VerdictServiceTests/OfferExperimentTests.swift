@@ -34,6 +34,47 @@ import VerdictService
             #expect((holdout?["bucket"]?.integerValue ?? 10_000) < (holdout?["threshold"]?.integerValue ?? 0))
             #expect(engine["counterfactual"]?.objectValue?["id"]?.stringValue == "lumen-annual-40off")
             #expect(try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject == ["offer": .null])
+
+            // The held-out customer stays anyway: the outcome is recorded for the holdout side.
+            harness.store.clock.advance(by: 60)
+            let back = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: true)
+            _ = try await harness.waitUntilProcessed(back.notification.notificationUUID)
+            let id = try #require(decision["id"]?.stringValue)
+            #expect(try await harness.request(.GET, "/v1/decisions/\(id)").body.jsonObject["outcome"] == .string("retained"))
+            let stats = try await harness.request(.GET, "/v1/rules/stats").body.jsonObject
+            let rule = try #require(stats["rules"]?.arrayValue?.compactMap(\.objectValue)
+                .first { $0["ruleId"] == .string("annual-full-price-payer") })
+            #expect(rule["heldOut"] == .integer(1))
+            #expect(rule["convertedHoldout"] == .integer(1))
+            #expect(rule["conversionHoldout"]?.integerValue == 1)
+            #expect((rule["offersMade"]?.integerValue ?? 0) >= 1)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func aRedeemedOfferClosesTheLoop(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            let bought = try await harness.store.subscribe(SubscribeRequest(
+                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
+            let otid = try #require(bought.originalTransactionId)
+            harness.store.clock.advance(by: 60)
+            let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
+            _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
+            harness.store.clock.advance(by: 60)
+            let redeemed = try await harness.store.redeemOffer(originalTransactionId: otid, offer: SimulatedOffer(
+                type: .promotionalOffer, discountType: .payUpFront, identifier: "lumen-annual-40off", price: 35_990))
+            _ = try await harness.waitUntilProcessed(redeemed.notification.notificationUUID)
+            let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
+            let decision = try #require(body["decisions"]?.arrayValue?.compactMap(\.objectValue)
+                .first { $0["notificationUUID"]?.stringValue == off.notification.notificationUUID })
+            #expect(decision["outcome"] == .string("redeemed"))
+            #expect((decision["outcomeAt"]?.integerValue ?? 0) >= (decision["decidedAt"]?.integerValue ?? .max))
+            let stats = try await harness.request(.GET, "/v1/rules/stats").body.jsonObject
+            let rule = try #require(stats["rules"]?.arrayValue?.compactMap(\.objectValue)
+                .first { $0["ruleId"] == .string("annual-full-price-payer") })
+            #expect(rule["offersMade"] == .integer(1) && rule["redeemed"] == .integer(1))
+            #expect(rule["conversionTreatment"]?.integerValue == 1)
+            #expect(rule["conversionHoldout"] == nil)
         }
     }
 

@@ -54,7 +54,9 @@ public final class VerdictServer: Sendable {
         self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
         var handlers: [any JobHandler] = [
             NotificationProcessor(
-                repository: repository, handlers: [OfferNotificationHandler(decider: offerDecider)] + notificationHandlers, historySync: appStore.isAvailable, now: now),
+                repository: repository, handlers: [
+                    OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(repository: repository, now: now),
+                ] + notificationHandlers, historySync: appStore.isAvailable, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
         ]
@@ -126,7 +128,7 @@ public final class VerdictServer: Sendable {
         let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
-        RulesRoutes(reloader: rulesReloader).register(on: authenticated)
+        RulesRoutes(reloader: rulesReloader, repository: repository).register(on: authenticated)
         CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
         OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
             .register(on: authenticated)

@@ -21,6 +21,9 @@ struct DecisionView: Encodable {
     var heldOut: Bool
     var decidedAt: Int64
     var expiresAt: Int64?
+    /// `redeemed` or `retained` once a later notification showed what the customer did.
+    var outcome: String?
+    var outcomeAt: Int64?
     /// The engine's decision, its text explanation and the facts it saw.
     var record: JSONFragment
 
@@ -37,6 +40,8 @@ struct DecisionView: Encodable {
         heldOut = record.heldOut
         decidedAt = record.decidedAt
         expiresAt = record.expiresAt
+        outcome = record.outcome
+        outcomeAt = record.outcomeAt
         self.record = JSONFragment(text: record.json)
     }
 }

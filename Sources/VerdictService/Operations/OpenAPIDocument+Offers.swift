@@ -46,5 +46,31 @@ extension OpenAPIDocument {
         "415": {$ref: "#/components/responses/Error"}
         "422": {$ref: "#/components/responses/Error"}
         "503": {$ref: "#/components/responses/Error"}
+  /v1/rules/stats:
+    get:
+      summary: Per offer rule, decisions, offers made, held out, redeemed, and conversion in treatment vs holdout
+      responses:
+        "200":
+          description: The statistics (conversion rates are absent without a denominator)
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  rules:
+                    type: array
+                    items:
+                      type: object
+                      properties:
+                        ruleId: {type: string}
+                        decisions: {type: integer}
+                        offersMade: {type: integer}
+                        heldOut: {type: integer}
+                        redeemed: {type: integer}
+                        convertedTreatment: {type: integer}
+                        convertedHoldout: {type: integer}
+                        conversionTreatment: {type: number}
+                        conversionHoldout: {type: number}
+        "401": {$ref: "#/components/responses/Error"}
 """#
 }

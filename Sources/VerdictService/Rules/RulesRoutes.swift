@@ -1,11 +1,14 @@
 import Foundation
 import Hummingbird
 import RuleEngine
+import VerdictStorage
 
 /// `GET /v1/rules`: the active bundle (hash, load time, rules with their file and line) and the
-/// last refused candidate with its positioned errors.
+/// last refused candidate with its positioned errors. `GET /v1/rules/stats`: how each offer rule
+/// has done, treatment against holdout.
 struct RulesRoutes {
     let reloader: RulesReloader
+    let repository: any VerdictRepository
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/rules") { _, _ in
@@ -26,6 +29,34 @@ struct RulesRoutes {
                     )
                 }
             ))
+        }
+        router.get("/v1/rules/stats") { _, _ in
+            try JSONBody.response(["rules": try await repository.offerRuleStatistics().map(RuleStatisticsView.init)])
+        }
+    }
+
+    /// One rule's statistics with its conversion rates (nil without a denominator).
+    struct RuleStatisticsView: Encodable {
+        var ruleId: String
+        var decisions: Int
+        var offersMade: Int
+        var heldOut: Int
+        var redeemed: Int
+        var convertedTreatment: Int
+        var convertedHoldout: Int
+        var conversionTreatment: Double?
+        var conversionHoldout: Double?
+
+        init(_ statistics: OfferRuleStatistics) {
+            ruleId = statistics.ruleId
+            decisions = statistics.decisions
+            offersMade = statistics.offersMade
+            heldOut = statistics.heldOut
+            redeemed = statistics.redeemed
+            convertedTreatment = statistics.convertedTreatment
+            convertedHoldout = statistics.convertedHoldout
+            conversionTreatment = offersMade > 0 ? Double(convertedTreatment) / Double(offersMade) : nil
+            conversionHoldout = heldOut > 0 ? Double(convertedHoldout) / Double(heldOut) : nil
         }
     }
 

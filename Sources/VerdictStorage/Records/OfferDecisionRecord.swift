@@ -25,10 +25,17 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     public var expiresAt: Int64?
     /// The decision record (decision, explanation, facts) as JSON.
     public var json: String
+    /// What the customer did afterwards: `redeemed` (the offered offer shows on their
+    /// transaction or renewal info) or `retained` (they stayed without it); nil while unknown.
+    public var outcome: String?
+    public var outcomeAt: Int64?
+    /// The notification that showed the outcome.
+    public var outcomeNotificationUUID: String?
 
     public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
                 ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
-                decidedAt: Int64, expiresAt: Int64?, json: String) {
+                decidedAt: Int64, expiresAt: Int64?, json: String, outcome: String? = nil, outcomeAt: Int64? = nil,
+                outcomeNotificationUUID: String? = nil) {
         self.id = id
         self.originalTransactionId = originalTransactionId
         self.notificationUUID = notificationUUID
@@ -43,5 +50,8 @@ public struct OfferDecisionRecord: Sendable, Equatable {
         self.decidedAt = decidedAt
         self.expiresAt = expiresAt
         self.json = json
+        self.outcome = outcome
+        self.outcomeAt = outcomeAt
+        self.outcomeNotificationUUID = outcomeNotificationUUID
     }
 }

@@ -58,7 +58,10 @@ enum Migrations {
             held_out BIGINT NOT NULL,
             decided_at BIGINT NOT NULL,
             expires_at BIGINT,
-            record_json TEXT NOT NULL
+            record_json TEXT NOT NULL,
+            outcome TEXT CHECK (outcome IN ('redeemed', 'retained')),
+            outcome_at BIGINT,
+            outcome_notification_uuid TEXT
         )
         """,
         "CREATE INDEX offer_decisions_customer ON offer_decisions (original_transaction_id, decided_at)",

@@ -3,14 +3,15 @@ extension SQLRepository {
 
     static let decisionColumns = """
         id, original_transaction_id, notification_uuid, trigger_name, bundle_hash, rule_id, rule_line, offer_id,
-        offer_type, product_id, held_out, decided_at, expires_at, record_json
+        offer_type, product_id, held_out, decided_at, expires_at, record_json, outcome, outcome_at,
+        outcome_notification_uuid
         """
 
     func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?) async throws -> OfferDecisionRecord {
         try await transaction { db in
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
                 """,
@@ -18,7 +19,8 @@ extension SQLRepository {
                 .text(decision.trigger), .text(decision.bundleHash), SQLValue(decision.ruleId), SQLValue(decision.ruleLine),
                 SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
                 .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
-                .text(decision.json))
+                .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
+                SQLValue(decision.outcomeNotificationUUID))
             if !inserted.isEmpty {
                 if let followUp { _ = try await Self.enqueue(followUp, in: db) }
                 return decision
@@ -82,6 +84,8 @@ extension SQLRepository {
             ruleLine: try row.optionalInt64("rule_line").map(Int.init), offerId: try row.optionalString("offer_id"),
             offerType: try row.optionalString("offer_type"), productId: try row.optionalString("product_id"),
             heldOut: try row.int64("held_out") != 0, decidedAt: try row.int64("decided_at"),
-            expiresAt: try row.optionalInt64("expires_at"), json: try row.string("record_json"))
+            expiresAt: try row.optionalInt64("expires_at"), json: try row.string("record_json"),
+            outcome: try row.optionalString("outcome"), outcomeAt: try row.optionalInt64("outcome_at"),
+            outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"))
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+import VerdictStorage
+
+/// Closes the loop on offer decisions: a notification showing the customer stayed marks their
+/// open decisions — `redeemed` when its transaction or renewal info carries the offered
+/// `offerIdentifier` (OFFER_REDEEMED, a resubscription or auto-renew turned back on with the
+/// offer), `retained` otherwise (held-out and no-offer decisions: the customer simply stayed).
+struct OfferOutcomeHandler: NotificationHandler {
+    let repository: any VerdictRepository
+    let now: @Sendable () -> Date
+
+    let name = "offer-outcomes"
+    let notificationTypes: Set<String> = ["OFFER_REDEEMED", "SUBSCRIBED", "DID_CHANGE_RENEWAL_STATUS"]
+
+    func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
+        let stored = notification.record.notification
+        switch (stored.notificationType, stored.subtype) {
+        case ("OFFER_REDEEMED", _), ("SUBSCRIBED", "RESUBSCRIBE"), ("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_ENABLED"): break
+        default: return nil
+        }
+        guard let originalTransactionId = notification.content.originalTransactionId else { return nil }
+        let content = notification.content
+        let offerIdentifier = content.transaction?.offerIdentifier ?? content.renewalInfo?.offerIdentifier
+        let changed = try await repository.recordOfferOutcome(
+            originalTransactionId: originalTransactionId, offerIdentifier: offerIdentifier, retained: true,
+            notificationUUID: stored.notificationUUID, at: now().appStoreMilliseconds)
+        return "\(changed) decision outcome(s) recorded"
+    }
+}
