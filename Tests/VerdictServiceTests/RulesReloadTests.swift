@@ -1,4 +1,5 @@
 import AppStoreServer
+import AppStoreSimulator
 import Foundation
 import NIOHTTP1
 import Testing
@@ -92,11 +93,41 @@ import VerdictService
                 #"{"productId":"com.lumen.pro.annual","offerId":"lumen-annual-40off","format":"jws"}"#.utf8))
             #expect(signed.status == 200)
             #expect(try await harness.request(.GET, "/readyz", token: nil).status == 200)
+            let bought = try await harness.store.subscribe(SubscribeRequest(
+                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
+            _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+            let decided = try await harness.request(.POST, "/v1/offers/decide", body: Data(
+                #"{"originalTransactionId":"\#(bought.originalTransactionId ?? "")","trigger":"AUTO_RENEW_DISABLED"}"#.utf8))
+            #expect(decided.body.jsonObject["offer"]?.objectValue?["offerId"]?.stringValue == "lumen-annual-40off")
+            let id = decided.body.jsonObject["decisionId"]?.stringValue ?? ""
+            #expect(try await harness.request(.GET, "/v1/decisions/\(id)").body.jsonObject["bundleHash"]?.stringValue == secondHash)
 
             // The refusal is logged and counted once, not at every poll.
             try await Task.sleep(for: .milliseconds(2_500))
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
             #expect(metrics.contains("verdict_rules_reload_failures_total 1\n"))
+        }
+    }
+
+    @Test func theOffersSectionsAppliesToChoosesWhichNotificationsAreDecided() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let rules = try Self.copyOfRules(in: scratch)
+        let file = rules.appendingPathComponent("retention.rules.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let shipped = "appliesTo: event.type in [DID_CHANGE_RENEWAL_STATUS, EXPIRED]"
+        try #require(text.contains(shipped))
+        try text.replacingOccurrences(of: shipped, with: "appliesTo: event.type in [DID_CHANGE_RENEWAL_STATUS, EXPIRED, DID_RENEW]")
+            .write(to: file, atomically: true, encoding: .utf8)
+        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_RULES_DIR": rules.path]) { harness in
+            let bought = try await harness.store.subscribe(SubscribeRequest(productId: "com.lumen.pro.monthly", price: 7_990))
+            let otid = try #require(bought.originalTransactionId)
+            let renewed = try await harness.store.renew(originalTransactionId: otid)
+            _ = try await harness.waitUntilProcessed(renewed.notification.notificationUUID)
+            let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
+            let triggers = (body["decisions"]?.arrayValue ?? []).compactMap { $0.objectValue?["trigger"]?.stringValue }
+            #expect(triggers == ["DID_RENEW"]) // SUBSCRIBED is still not decided
         }
     }
 

@@ -48,7 +48,7 @@ public struct OfferDecider: Sendable {
         originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String
     ) async throws -> OfferDecisionRecord? {
         guard let bundle = rules.current else { throw Failure.noRules }
-        guard let offers = bundle.offers else { return nil }
+        guard let offers = bundle.offers, Self.mayApply(bundle, event) else { return nil }
         let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
         let typed: Facts
         do {
@@ -78,6 +78,18 @@ public struct OfferDecider: Sendable {
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
         return try await repository.insertOfferDecision(record, followUp: event)
+    }
+
+    /// Whether the offers section's `appliesTo` may hold for `event`, judged on the event alone
+    /// (cheap: no history is read for events the bundle ignores). An `appliesTo` that reads more
+    /// than the event cannot be judged so, and counts as "may apply".
+    static func mayApply(_ bundle: RuleBundle, _ event: SubscriptionFacts.Event) -> Bool {
+        let document = JSONValue.object(["event": SubscriptionFacts.eventFacts(event)])
+        guard let data = try? JSONEncoder().encode(document), let facts = try? Facts(json: data, schema: bundle.schema) else {
+            return true
+        }
+        let probe = bundle.decide(facts, now: event.signedDate.appStoreMilliseconds, explain: false)
+        return probe.section == .offers || probe.errors.contains { $0.rule.id == "appliesTo" }
     }
 
     /// The facts for one subscription from the database.

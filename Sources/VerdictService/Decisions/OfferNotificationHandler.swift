@@ -3,17 +3,16 @@ import Foundation
 import Logging
 import VerdictStorage
 
-/// Runs an offer decision for retention-relevant notifications (the bundle's `appliesTo` has the
-/// last word): auto-renew turned off, expiry, failed renewals, price increases, plan changes.
+/// Runs an offer decision for every notification type the active bundle's offers section
+/// `appliesTo` accepts (judged on the event first, so other notifications cost no history reads).
 /// Idempotent: a notification is decided once (a re-run job finds the stored decision).
 struct OfferNotificationHandler: NotificationHandler {
     let decider: OfferDecider
 
     let name = "offers"
-    let notificationTypes: Set<String> = [
-        "DID_CHANGE_RENEWAL_STATUS", "EXPIRED", "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE",
-        "DID_CHANGE_RENEWAL_PREF",
-    ]
+    let notificationTypes = Set(NotificationTypeV2.knownValues.map(\.rawValue)).subtracting(["TEST"])
+    /// The types whose processing waits while no valid bundle is loaded.
+    static let retentionTriggers: Set<String> = ["DID_CHANGE_RENEWAL_STATUS", "EXPIRED"]
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let stored = notification.record.notification
@@ -28,9 +27,15 @@ struct OfferNotificationHandler: NotificationHandler {
                 originalTransactionId: originalTransactionId, event: event, notificationUUID: stored.notificationUUID,
                 trigger: stored.subtype ?? stored.notificationType)
         } catch let failure as OfferDecider.Failure {
-            // Missing rules may come back (retry); facts that do not fit will not.
-            if failure == .noRules { throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description) }
-            throw JobFailure.permanent(failure.description)
+            switch failure {
+            case .noRules where Self.retentionTriggers.contains(stored.notificationType):
+                // A retention trigger waits for the rules to come back rather than go undecided.
+                throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description)
+            case .noRules, .unknownCustomer, .invalidFacts:
+                // Nothing to decide on; the notification itself is processed.
+                logger.warning("no offer decision", metadata: ["reason": .string(failure.description)])
+                return "not decided: \(failure.description)"
+            }
         }
         guard let decision else { return "not applicable" }
         var fields: [String: JSONValue] = ["decisionId": .string(decision.id), "heldOut": .bool(decision.heldOut)]

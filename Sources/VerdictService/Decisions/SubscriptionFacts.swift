@@ -69,7 +69,10 @@ public struct SubscriptionFacts: Sendable {
 
     // MARK: Roots
 
-    var eventFacts: JSONValue {
+    var eventFacts: JSONValue { Self.eventFacts(event) }
+
+    /// The `event` root for `event`.
+    static func eventFacts(_ event: Event) -> JSONValue {
         var object: [String: JSONValue] = [
             "type": .string(event.type.rawValue),
             "subtype": .string(event.subtype?.rawValue ?? "NONE"),
