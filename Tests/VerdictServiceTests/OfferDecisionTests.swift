@@ -42,6 +42,9 @@ import VerdictService
             #expect(decision["ruleLine"]?.integerValue == Int64(try Self.line(ofRule: "annual-full-price-payer")))
             #expect(decision["offer"]?.objectValue?["id"]?.stringValue == "lumen-annual-40off")
             #expect(decision["bundleHash"]?.stringValue?.hasPrefix("sha256:") == true)
+            // The catalog gives this offer 3 days (expiresAfter: 3d).
+            let decidedAt = try #require(decision["decidedAt"]?.integerValue)
+            #expect(decision["expiresAt"]?.integerValue == decidedAt + 3 * 86_400_000)
             let record = try #require(decision["record"]?.objectValue)
             #expect(record["explanation"]?.stringValue?.contains("annual-full-price-payer") == true)
             let price = record["facts"]?.objectValue?["subscription"]?.objectValue?["price"]

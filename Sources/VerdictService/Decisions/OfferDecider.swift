@@ -7,7 +7,8 @@ import VerdictStorage
 /// subscription (stored transactions and renewal info), the app's attributes and Verdict's earlier
 /// decisions into ``SubscriptionFacts``, counts the limits in the database, runs the active rule
 /// bundle, and stores the decision record — the decision with its explanation and the facts it saw,
-/// enough to re-run it later. A made offer is the customer's pending offer for 7 days.
+/// enough to re-run it later. A made offer is the customer's pending offer for the catalog's
+/// `expiresAfter` (default 7 days).
 public struct OfferDecider: Sendable {
     /// Why no decision could be made.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,7 +25,7 @@ public struct OfferDecider: Sendable {
         }
     }
 
-    /// How long a made offer stays pending.
+    /// How long a made offer stays pending when the catalog does not say.
     public static let offerLifetimeMilliseconds: Int64 = 7 * 86_400_000
     /// How many earlier decisions the facts list.
     static let pastDecisionLimit = 50
@@ -69,7 +70,7 @@ public struct OfferDecider: Sendable {
             ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
             productId: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue,
             heldOut: decision.heldOut, decidedAt: decidedAt,
-            expiresAt: decision.offer == nil ? nil : decidedAt + Self.offerLifetimeMilliseconds,
+            expiresAt: decision.offer.map { decidedAt + (bundle.catalog.offer($0.id)?.expiresAfter ?? Self.offerLifetimeMilliseconds) },
             json: try Self.recordJSON(decision, facts: facts.document)
         )
         var event: NewJob?

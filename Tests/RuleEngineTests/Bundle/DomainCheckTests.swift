@@ -18,6 +18,25 @@ struct DomainCheckTests {
         #expect(errors.first?.line == 10)
     }
 
+    @Test("a catalog offer's expiresAfter is a positive duration")
+    func catalogExpiry() throws {
+        let rules = BundleTestSupport.offersFile("""
+                - id: r1
+                  when: [event.type == EXPIRED]
+                  offer: {id: promo-annual-50, type: PROMOTIONAL}
+            """)
+        let catalog = BundleTestSupport.catalog.replacingOccurrences(
+            of: "productIds: [com.example.pro.annual]\n    subscriptionGroup: pro",
+            with: "productIds: [com.example.pro.annual]\n    subscriptionGroup: pro\n    expiresAfter: 36h")
+        let bundle = try BundleTestSupport.bundle(rules: rules, catalog: catalog)
+        #expect(bundle.catalog.offer("promo-annual-50")?.expiresAfter == Int64(129_600_000))
+        #expect(bundle.catalog.offer("promo-monthly-30")?.expiresAfter == nil)
+        let bad = catalog.replacingOccurrences(of: "expiresAfter: 36h", with: "expiresAfter: soon")
+        let error = BundleTestSupport.errors(rules: rules, catalog: bad).first
+        #expect(error?.message == "expiresAfter must be a positive duration, found 'soon'")
+        #expect(error?.file.hasSuffix("catalog.yaml") == true)
+    }
+
     @Test("an offer's type must match the catalog")
     func offerTypeMismatch() {
         let rules = BundleTestSupport.offersFile("""

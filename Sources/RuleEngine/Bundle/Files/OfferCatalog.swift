@@ -21,6 +21,8 @@ public struct OfferCatalog: Hashable, Sendable {
         public let productIds: [String]
         /// The subscription group identifier.
         public let subscriptionGroup: String
+        /// How long a targeted offer stays pending (milliseconds); nil: the service's default.
+        public var expiresAfter: Int64?
         /// Where it is declared.
         public let line: Int
     }
@@ -46,6 +48,9 @@ public struct OfferCatalog: Hashable, Sendable {
     /// An empty catalog (a bundle without `catalog.yaml` can only have refund rules).
     public static let empty = OfferCatalog(offers: [], currencies: [])
 
+    /// The keys of one `offers:` entry.
+    static let offerKeys = ["id", "type", "productIds", "subscriptionGroup", "expiresAfter", "description"]
+
     static func read(_ root: YAMLNode, log: DiagnosticLog) -> OfferCatalog {
         let reader = NodeReader(log: log)
         guard let top = reader.mapping(root, "catalog.yaml", keys: ["currencies", "offers"], required: ["offers"]) else {
@@ -64,7 +69,7 @@ public struct OfferCatalog: Hashable, Sendable {
             }
         }
         var offers: [Offer] = []
-        let keys = ["id", "type", "productIds", "subscriptionGroup", "description"]
+        let keys = Self.offerKeys
         for item in top["offers"].flatMap({ reader.list($0, "offers") }) ?? [] {
             guard let map = reader.mapping(item, "a catalog offer", keys: keys, required: ["id", "type", "productIds", "subscriptionGroup"]),
                 let idNode = map["id"], let id = reader.text(idNode, "an offer id"),
@@ -77,7 +82,9 @@ public struct OfferCatalog: Hashable, Sendable {
                 continue
             }
             if products.isEmpty { log.error("offer \(id) lists no productIds", at: productsNode) }
-            offers.append(Offer(id: id, type: type, productIds: products.map(\.0), subscriptionGroup: group, line: idNode.location.line))
+            var offer = Offer(id: id, type: type, productIds: products.map(\.0), subscriptionGroup: group, line: idNode.location.line)
+            if let node = map["expiresAfter"] { offer.expiresAfter = reader.duration(node, "expiresAfter") }
+            offers.append(offer)
         }
         return OfferCatalog(offers: offers, currencies: currencies)
     }

@@ -59,21 +59,9 @@ struct RuleSectionReader {
     private func limit(_ node: YAMLNode, _ what: String) -> LimitSyntax? {
         guard let map = reader.mapping(node, what, keys: ["max", "within"], required: ["max", "within"]),
             let maxNode = map["max"], let max = reader.int(maxNode, "\(what).max", in: 0...Int(Int32.max)),
-            let withinNode = map["within"], let within = duration(withinNode, "\(what).within")
+            let withinNode = map["within"], let within = reader.duration(withinNode, "\(what).within")
         else { return nil }
         return LimitSyntax(node: node, max: max, within: within)
-    }
-
-    /// `180d`, `36h`, `days(180)` or `hours(36)`.
-    private func duration(_ node: YAMLNode, _ what: String) -> Int64? {
-        guard let text = reader.text(node, what) else { return nil }
-        if let millis = RuleTime.parseDuration(text), millis > 0 { return millis }
-        for (function, unit) in [("days", RuleTime.day), ("hours", RuleTime.hour)]
-        where text.hasPrefix(function + "(") && text.hasSuffix(")") {
-            if let count = Int64(text.dropFirst(function.count + 1).dropLast()), count > 0 { return count * unit }
-        }
-        log.error("\(what) must be a positive duration, found '\(text)'", at: node, help: "write 180d, 36h or days(180)")
-        return nil
     }
 
     private func ruleHeader(_ node: YAMLNode, _ what: String, keys: [String]) -> (YAMLMapping, String, YAMLNode)? {

@@ -129,4 +129,16 @@ struct NodeReader {
         }
         return value
     }
+
+    /// `180d`, `36h`, `days(180)` or `hours(36)`.
+    func duration(_ node: YAMLNode, _ what: String) -> Int64? {
+        guard let text = text(node, what) else { return nil }
+        if let millis = RuleTime.parseDuration(text), millis > 0 { return millis }
+        for (function, unit) in [("days", RuleTime.day), ("hours", RuleTime.hour)]
+        where text.hasPrefix(function + "(") && text.hasSuffix(")") {
+            if let count = Int64(text.dropFirst(function.count + 1).dropLast()), count > 0 { return count * unit }
+        }
+        log.error("\(what) must be a positive duration, found '\(text)'", at: node, help: "write 180d, 36h or days(180)")
+        return nil
+    }
 }
