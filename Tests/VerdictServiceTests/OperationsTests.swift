@@ -80,8 +80,16 @@ import Yams
             #expect(text.contains("verdict_job_duration_seconds_bucket"))
             #expect(text.contains(#"verdict_jobs{kind="process-notification",state="queued"}"#))
             #expect(text.contains("verdict_job_queue_oldest_age_seconds"))
-            // The first sight of the customer asked for a history sync through the simulator's API.
-            #expect(text.contains(#"verdict_appstore_api_calls_total{endpoint="GET /inApps/v2/history/{id}",status="200"}"#))
+            // The first sight of the customer asked for a history sync through the simulator's API
+            // (a job of its own: it may run a moment after the notification's).
+            let call = #"verdict_appstore_api_calls_total{endpoint="GET /inApps/v2/history/{id}",status="200"}"#
+            let deadline = ContinuousClock.now + .seconds(20)
+            var metrics = text
+            while !metrics.contains(call), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
+            }
+            #expect(metrics.contains(call))
         }
     }
 
