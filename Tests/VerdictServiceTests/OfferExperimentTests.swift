@@ -85,7 +85,11 @@ import VerdictService
             let bought = try await harness.store.subscribe(SubscribeRequest(
                 productId: "com.lumen.pro.monthly", price: 7_990, currency: "USD", appAccountToken: token))
             let otid = try #require(bought.originalTransactionId)
-            for _ in 0..<12 { _ = try await harness.store.renew(originalTransactionId: otid) }
+            // Each renewal processed before the next step, as when they arrive month by month.
+            for _ in 0..<12 {
+                let renewal = try await harness.store.renew(originalTransactionId: otid)
+                _ = try await harness.waitUntilProcessed(renewal.notification.notificationUUID)
+            }
             #expect(try await harness.request(
                 .PUT, "/v1/customers/\(token.uuidString)/attributes", body: Data(#"{"exportsLast30Days": 31}"#.utf8)).status == 200)
             // A year and a few days later (tenure ≥ 365 days), the subscriber turns auto-renew off.

@@ -36,20 +36,27 @@ import VerdictService
         }
     }
 
-    /// Plays `history` in the simulator; returns the subscription and the deciding notification.
-    static func play(_ history: History, _ store: SimulatorStore) async throws -> (otid: String, uuid: String) {
+    /// Plays `history` in the simulator, each step processed before the next (as Apple's
+    /// notifications arrive over days); returns the subscription and the deciding notification.
+    static func play(_ history: History, _ harness: ServiceHarness) async throws -> (otid: String, uuid: String) {
+        let store = harness.store
         let monthly = "com.lumen.pro.monthly"
+        @discardableResult
+        func settled(_ result: ScenarioResult) async throws -> ScenarioResult {
+            _ = try await harness.waitUntilProcessed(result.notification.notificationUUID)
+            return result
+        }
         func subscribe(_ product: String, _ price: Int64, _ currency: String = "USD", offer: SimulatedOffer? = nil) async throws -> String {
-            let result = try await store.subscribe(SubscribeRequest(productId: product, price: price, currency: currency, offer: offer))
+            let result = try await settled(store.subscribe(SubscribeRequest(productId: product, price: price, currency: currency, offer: offer)))
             return try #require(result.originalTransactionId)
         }
         func turnOff(_ otid: String) async throws -> (String, String) {
-            (otid, try await store.setAutoRenew(originalTransactionId: otid, enabled: false).notification.notificationUUID)
+            (otid, try await settled(store.setAutoRenew(originalTransactionId: otid, enabled: false)).notification.notificationUUID)
         }
         switch history {
         case .jpyMonthlyLoyal:
             let otid = try await subscribe(monthly, 1_200_000, "JPY")
-            for _ in 0..<5 { _ = try await store.renew(originalTransactionId: otid) }
+            for _ in 0..<5 { try await settled(store.renew(originalTransactionId: otid)) }
             return try await turnOff(otid)
         case .freeTrialOnly:
             return try await turnOff(try await subscribe(monthly, 7_990, offer: SimulatedOffer(
@@ -59,21 +66,21 @@ import VerdictService
                 type: .introductoryOffer, discountType: .payAsYouGo, price: 990)))
         case .recentRefunder:
             let otid = try await subscribe("com.lumen.pro.annual", 59_990)
-            _ = try await store.renew(originalTransactionId: otid)
+            try await settled(store.renew(originalTransactionId: otid))
             // Apple signs each change later than the last: the refunded transaction's newer
             // signedDate is what makes it replace the stored one.
             store.clock.advance(by: 60)
-            _ = try await store.grantRefund(transactionId: otid) // the first year's payment
+            try await settled(store.grantRefund(transactionId: otid)) // the first year's payment
             store.clock.advance(by: 60)
             return try await turnOff(otid)
         case .expiredWinBack:
             let otid = try await subscribe(monthly, 7_990)
-            _ = try await store.renew(originalTransactionId: otid)
+            try await settled(store.renew(originalTransactionId: otid))
             store.clock.advance(by: 60)
-            _ = try await store.setAutoRenew(originalTransactionId: otid, enabled: false)
+            try await settled(store.setAutoRenew(originalTransactionId: otid, enabled: false))
             store.clock.advance(by: 60)
-            let expired = try await store.expire(
-                originalTransactionId: otid, eligibleWinBackOfferIds: ["lumen-winback-monthly-50off", "lumen-winback-monthly-2free"])
+            let expired = try await settled(store.expire(
+                originalTransactionId: otid, eligibleWinBackOfferIds: ["lumen-winback-monthly-50off", "lumen-winback-monthly-2free"]))
             return (otid, expired.notification.notificationUUID)
         }
     }
@@ -81,8 +88,7 @@ import VerdictService
     @Test(arguments: ServiceBackend.selected, History.allCases)
     func eachHistoryGetsTheOfferTheShippedRulesSay(_ backend: ServiceBackend, _ history: History) async throws {
         try await ServiceHarness.with(backend) { harness in
-            let (otid, uuid) = try await Self.play(history, harness.store)
-            _ = try await harness.waitUntilProcessed(uuid)
+            let (otid, uuid) = try await Self.play(history, harness)
             let expected = Self.expected(history)
             let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
             let decision = try #require(body["decisions"]?.arrayValue?.compactMap(\.objectValue)
