@@ -111,6 +111,11 @@ import VerdictService
             #expect(pendingOffer?["type"]?.stringValue == expected.type)
             if expected.type == "WIN_BACK" { #expect(pendingOffer?["signature"] == nil && pendingOffer?["jws"] == nil) }
             if expected.type == "PROMOTIONAL" { #expect(pendingOffer?["jws"]?.stringValue != nil) }
+            // Pending for the rule's expiresAfter (2d), else the catalog's (none here: 7 days).
+            if let decidedAt = decision["decidedAt"]?.integerValue, expected.type != nil {
+                let days: Int64 = expected.rule == "discount-only-customers" ? 2 : 7
+                #expect(decision["expiresAt"]?.integerValue == decidedAt + days * 86_400_000)
+            }
         }
     }
 }

@@ -13,6 +13,8 @@ public struct Decision: Sendable, Hashable, Codable {
         public let id: String
         /// `PROMOTIONAL` or `WIN_BACK`.
         public let type: String
+        /// The rule's `expiresAfter`, when it sets one: how long the offer stays pending.
+        public var expiresAfter: DecisionDuration?
         public var description: String { "\(id) (\(type))" }
     }
 

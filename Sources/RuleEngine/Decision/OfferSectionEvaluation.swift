@@ -91,7 +91,8 @@ extension DecisionEvaluator {
         }
         switch spec {
         case .promotional(let id):
-            return fits(id).map { $0 ? Decision.OfferChoice(id: id, type: "PROMOTIONAL") : nil }
+            let expiresAfter = rule.expiresAfter.map(DecisionDuration.init(millis:))
+            return fits(id).map { $0 ? Decision.OfferChoice(id: id, type: "PROMOTIONAL", expiresAfter: expiresAfter) : nil }
         case .winBack(let allowed):
             guard let probe = bundle.probes.eligibleWinBackOfferIds else { return .success(nil) }
             switch probe.evaluate(context) {
@@ -100,7 +101,9 @@ extension DecisionEvaluator {
                 for case .string(let id) in eligible where allowed.contains(id) {
                     switch fits(id) {
                     case .failure(let error): return .failure(error)
-                    case .success(true): return .success(Decision.OfferChoice(id: id, type: "WIN_BACK"))
+                    case .success(true):
+                        return .success(Decision.OfferChoice(
+                            id: id, type: "WIN_BACK", expiresAfter: rule.expiresAfter.map(DecisionDuration.init(millis:))))
                     case .success(false): continue
                     }
                 }

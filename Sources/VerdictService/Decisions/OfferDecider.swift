@@ -70,7 +70,7 @@ public struct OfferDecider: Sendable {
             ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
             productId: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue,
             heldOut: decision.heldOut, decidedAt: decidedAt,
-            expiresAt: decision.offer.map { decidedAt + (bundle.catalog.offer($0.id)?.expiresAfter ?? Self.offerLifetimeMilliseconds) },
+            expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
             json: try Self.recordJSON(decision, facts: facts.document)
         )
         var event: NewJob?
@@ -79,6 +79,11 @@ public struct OfferDecider: Sendable {
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
         return try await repository.insertOfferDecision(record, followUp: event)
+    }
+
+    /// How long `offer` stays pending: the rule's `expiresAfter`, else the catalog's, else 7 days.
+    static func lifetime(of offer: Decision.OfferChoice, in bundle: RuleBundle) -> Int64 {
+        offer.expiresAfter?.millis ?? bundle.catalog.offer(offer.id)?.expiresAfter ?? offerLifetimeMilliseconds
     }
 
     /// Whether the offers section's `appliesTo` may hold for `event`, judged on the event alone

@@ -37,6 +37,21 @@ struct DomainCheckTests {
         #expect(error?.file.hasSuffix("catalog.yaml") == true)
     }
 
+    @Test("a rule's expiresAfter is carried on its offer choice")
+    func ruleExpiry() throws {
+        let rules = BundleTestSupport.offersFile("""
+                - id: r1
+                  when: [event.type == DID_CHANGE_RENEWAL_STATUS]
+                  offer: {id: promo-annual-50, type: PROMOTIONAL}
+                  expiresAfter: 2d
+            """)
+        let bundle = try BundleTestSupport.bundle(rules: rules)
+        let decision = bundle.decide(try BundleTestSupport.facts(BundleTestSupport.autoRenewOff))
+        #expect(decision.offer?.expiresAfter?.millis == Int64(2 * 86_400_000))
+        let bad = rules.replacingOccurrences(of: "expiresAfter: 2d", with: "expiresAfter: -2d")
+        #expect(BundleTestSupport.errors(rules: bad).first?.message == "expiresAfter must be a positive duration, found '-2d'")
+    }
+
     @Test("an offer's type must match the catalog")
     func offerTypeMismatch() {
         let rules = BundleTestSupport.offersFile("""

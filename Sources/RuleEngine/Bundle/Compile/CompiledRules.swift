@@ -36,11 +36,13 @@ public struct CompiledOfferRule: Sendable {
     public var mode: RuleMode { storage.mode }
     /// What to do when the offer is over a limit.
     public var onLimit: LimitBehavior { storage.onLimit }
+    /// How long the rule's offer stays pending (milliseconds); nil: the catalog's or the default.
+    public var expiresAfter: Int64? { storage.expiresAfter }
 
     init(reference: RuleReference, description: String?, active: ActiveWindow?, conditions: [CompiledCondition],
-         action: OfferAction, mode: RuleMode, onLimit: LimitBehavior) {
+         action: OfferAction, mode: RuleMode, onLimit: LimitBehavior, expiresAfter: Int64? = nil) {
         storage = Storage(reference: reference, description: description, active: active, conditions: conditions,
-                          action: action, mode: mode, onLimit: onLimit)
+                          action: action, mode: mode, onLimit: onLimit, expiresAfter: expiresAfter)
     }
 
     private final class Storage: Sendable {
@@ -51,9 +53,10 @@ public struct CompiledOfferRule: Sendable {
         let action: OfferAction
         let mode: RuleMode
         let onLimit: LimitBehavior
+        let expiresAfter: Int64?
 
         init(reference: RuleReference, description: String?, active: ActiveWindow?, conditions: [CompiledCondition],
-             action: OfferAction, mode: RuleMode, onLimit: LimitBehavior) {
+             action: OfferAction, mode: RuleMode, onLimit: LimitBehavior, expiresAfter: Int64?) {
             self.reference = reference
             self.description = description
             self.active = active
@@ -61,6 +64,7 @@ public struct CompiledOfferRule: Sendable {
             self.action = action
             self.mode = mode
             self.onLimit = onLimit
+            self.expiresAfter = expiresAfter
         }
     }
 }

@@ -41,7 +41,8 @@ struct OfferSectionCompiler {
         guard let conditions, let action else { return nil }
         return CompiledOfferRule(
             reference: support.reference(syntax.id, syntax.idNode), description: syntax.description, active: window,
-            conditions: conditions, action: action, mode: syntax.mode, onLimit: syntax.onLimit)
+            conditions: conditions, action: action, mode: syntax.mode, onLimit: syntax.onLimit,
+            expiresAfter: syntax.expiresAfter)
     }
 
     private func split(_ syntax: SplitSyntax, products: ConditionAnalysis.Constraint?) -> CompiledSplit? {

@@ -122,6 +122,8 @@ struct OfferRuleSyntax {
     var when: [PositionedExpression]
     var offer: OfferSpecSyntax?
     var split: SplitSyntax?
+    /// How long the offer stays pending (overrides the catalog's `expiresAfter`).
+    var expiresAfter: Int64?
     var mode: RuleMode
     var onLimit: LimitBehavior
 }

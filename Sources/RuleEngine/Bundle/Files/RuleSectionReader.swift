@@ -2,7 +2,7 @@
 /// text for the compiler).
 struct RuleSectionReader {
     static let offersKeys = ["appliesTo", "never", "limits", "rules"]
-    static let offerRuleKeys = ["id", "description", "active", "when", "offer", "split", "mode", "onLimit"]
+    static let offerRuleKeys = ["id", "description", "active", "when", "offer", "split", "expiresAfter", "mode", "onLimit"]
     static let refundsKeys = ["appliesTo", "default", "never", "rules"]
     static let refundRuleKeys = ["id", "description", "active", "when", "respond", "mode"]
     static let respondKeys = ["refundPreference", "consumptionPercentage", "deliveryStatus", "sampleContentProvided"]
@@ -98,10 +98,16 @@ struct RuleSectionReader {
             guard let choice = reader.choice(node, "onLimit", among: LimitBehavior.allCases.map(\.rawValue)) else { return nil }
             onLimit = LimitBehavior(rawValue: choice) ?? .next
         }
+        var expiresAfter: Int64?
+        if let node = map["expiresAfter"] {
+            guard let duration = reader.duration(node, "expiresAfter") else { return nil }
+            expiresAfter = duration
+        }
         guard let when = conditions(map, rule: id), let mode = mode(map), offer != nil || split != nil else { return nil }
         return OfferRuleSyntax(
             id: id, idNode: idNode, node: node, description: map["description"].flatMap { reader.text($0, "description") },
-            active: map["active"].flatMap(active), when: when, offer: offer, split: split, mode: mode, onLimit: onLimit)
+            active: map["active"].flatMap(active), when: when, offer: offer, split: split, expiresAfter: expiresAfter,
+            mode: mode, onLimit: onLimit)
     }
 
     private func refundRule(_ node: YAMLNode) -> RefundRuleSyntax? {
