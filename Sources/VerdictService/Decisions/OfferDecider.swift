@@ -68,7 +68,9 @@ public struct OfferDecider: Sendable {
             id: UUID().uuidString.lowercased(), originalTransactionId: originalTransactionId,
             notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
             ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
-            productId: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue,
+            productId: Self.product(
+                for: shown, in: bundle.catalog,
+                subscriptionProduct: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
             json: try Self.recordJSON(decision, facts: facts.document)
@@ -79,6 +81,16 @@ public struct OfferDecider: Sendable {
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
         return try await repository.insertOfferDecision(record, followUp: event)
+    }
+
+    /// The product an offer is for: the subscription's own when the catalog configures the offer
+    /// for it, else the offer's first configured product (a win-back offer for another plan).
+    static func product(for offer: Decision.OfferChoice?, in catalog: OfferCatalog, subscriptionProduct: String?) -> String? {
+        guard let offer, let configured = catalog.offer(offer.id)?.productIds, !configured.isEmpty else {
+            return subscriptionProduct
+        }
+        if let subscriptionProduct, configured.contains(subscriptionProduct) { return subscriptionProduct }
+        return configured.first
     }
 
     /// How long `offer` stays pending: the rule's `expiresAfter`, else the catalog's, else 7 days.
