@@ -143,17 +143,18 @@ import Darwin
     }
 
     @Test func closedOCSPPortIsRetryable() async throws {
-        let closedPort = try reserveLoopbackPort()
-        let pki = try SimulatorPKI(options: .init(
-            ocspResponderURL: SimulatorOCSPResponder.responderURL(host: "127.0.0.1", port: closedPort)))
-        let payload = ResponseBodyV2DecodedPayload(
-            notificationType: .test, notificationUUID: UUID().uuidString,
-            data: NotificationData(environment: .sandbox, bundleId: Self.bundleId), version: "2.0", signedDate: Date())
-        let signedPayload = try pki.signer().sign(payload)
+        try await withRefusingLoopbackPort { closedPort in
+            let pki = try SimulatorPKI(options: .init(
+                ocspResponderURL: SimulatorOCSPResponder.responderURL(host: "127.0.0.1", port: closedPort)))
+            let payload = ResponseBodyV2DecodedPayload(
+                notificationType: .test, notificationUUID: UUID().uuidString,
+                data: NotificationData(environment: .sandbox, bundleId: Self.bundleId), version: "2.0", signedDate: Date())
+            let signedPayload = try pki.signer().sign(payload)
 
-        let verifier = try Self.onlineVerifier(trusting: pki.rootCertificateDER)
-        let error = await Self.verificationError(verifier, signedPayload)
-        #expect(error?.code == "RETRYABLE")
+            let verifier = try Self.onlineVerifier(trusting: pki.rootCertificateDER)
+            let error = await Self.verificationError(verifier, signedPayload)
+            #expect(error?.code == "RETRYABLE")
+        }
     }
 
     @Test func unknownRevocationTargetIsRejected() async throws {
@@ -168,13 +169,28 @@ import Darwin
 /// A TCP port on 127.0.0.1 that nothing listens on: bound to port 0, read back, closed (so a
 /// server can bind it next, or a client finds it closed).
 func reserveLoopbackPort() throws -> Int {
+    let (descriptor, port) = try bindLoopbackSocket()
+    close(descriptor)
+    return port
+}
+
+/// Runs `body` with a loopback port that refuses connections: a socket is bound to it but never
+/// listens, so no other process can take the port meanwhile (a merely reserved-then-closed port
+/// may be reused by a server of a test running in parallel).
+func withRefusingLoopbackPort<T>(_ body: (Int) async throws -> T) async throws -> T {
+    let (descriptor, port) = try bindLoopbackSocket()
+    defer { close(descriptor) }
+    return try await body(port)
+}
+
+/// A TCP socket bound to 127.0.0.1 on a free port (not listening), and the port.
+private func bindLoopbackSocket() throws -> (Int32, Int) {
     #if canImport(Glibc) || canImport(Musl)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw PortReservationError() }
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -183,13 +199,19 @@ func reserveLoopbackPort() throws -> Int {
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
     }
-    guard bound == 0 else { throw PortReservationError() }
+    guard bound == 0 else {
+        close(descriptor)
+        throw PortReservationError()
+    }
     var boundLength = length
     let named = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &boundLength) }
     }
-    guard named == 0 else { throw PortReservationError() }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard named == 0 else {
+        close(descriptor)
+        throw PortReservationError()
+    }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// No free loopback port could be reserved.

@@ -16,8 +16,10 @@ import VerdictStorage
             await harness.simulator.deliverer.waitUntilIdle()
             #expect(await harness.store.notification(uuid: delivered.notification.notificationUUID)?.wasDelivered == true)
 
-            // The outage: Apple's attempts reach a port where nothing listens.
-            let closedPort = try ServiceProcess.freePort()
+            // The outage: Apple's attempts reach a port where nothing listens (held for the whole
+            // test, so no service of a parallel test can take it).
+            let (refusing, closedPort) = try ServiceProcess.refusingPort()
+            defer { close(refusing) }
             await harness.simulator.deliverer.setDeliveryURL(URL(string: "http://127.0.0.1:\(closedPort)/v1/notifications"))
             var missed: [String] = []
             for _ in 0..<3 {

@@ -78,9 +78,21 @@ final class ServiceProcess: @unchecked Sendable {
 
     /// A TCP port that was free a moment ago (bound to 0 on 127.0.0.1, then closed).
     static func freePort() throws -> Int {
+        let (fd, port) = try boundSocket()
+        close(fd)
+        return port
+    }
+
+    /// A port that refuses connections for as long as the returned socket stays open (it is bound
+    /// but never listens, so no server of a parallel test can take the port); close it when done.
+    static func refusingPort() throws -> (socket: Int32, port: Int) {
+        try boundSocket()
+    }
+
+    /// A TCP socket bound to 127.0.0.1 on a free port, not listening.
+    private static func boundSocket() throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServiceTestError("socket() failed: errno \(errno)") }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -91,8 +103,11 @@ final class ServiceProcess: @unchecked Sendable {
                 bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
             }
         }
-        guard bound else { throw ServiceTestError("bind() failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(fd)
+            throw ServiceTestError("bind() failed: errno \(errno)")
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// The environment of a child: this process's variables without any `VERDICT_*` (so a
