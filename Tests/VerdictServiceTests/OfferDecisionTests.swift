@@ -23,10 +23,7 @@ import VerdictService
     func fullPriceAnnualSubscriberTurningAutoRenewOffGetsTheOfferTheRulesSay(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
-            let bought = try await harness.store.subscribe(SubscribeRequest(
-                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", appAccountToken: token))
-            let otid = try #require(bought.originalTransactionId)
-            _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+            let (bought, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
             let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
             let processed = try await harness.waitUntilProcessed(off.notification.notificationUUID)
             #expect(processed["state"]?.stringValue == "processed")
@@ -90,10 +87,7 @@ import VerdictService
     func onDemandDecisionsAreRecordedAndTheCapHolds(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
-            let bought = try await harness.store.subscribe(SubscribeRequest(
-                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", appAccountToken: token))
-            let otid = try #require(bought.originalTransactionId)
-            _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+            let (bought, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
             let decide = Data(#"{"appAccountToken":"\#(token.uuidString)","trigger":"IN_APP","format":"jws"}"#.utf8)
 
             let first = try await harness.request(.POST, "/v1/offers/decide", body: decide)

@@ -15,9 +15,7 @@ import VerdictService
             // (the simulator's ids are deterministic, so this is the same one every run).
             var heldOut: (otid: String, decision: [String: JSONValue])?
             for _ in 0..<120 where heldOut == nil {
-                let bought = try await harness.store.subscribe(SubscribeRequest(
-                    productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
-                let otid = try #require(bought.originalTransactionId)
+                let (_, otid) = try await harness.subscribeFullPriceAnnual()
                 let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
                 _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
                 let body = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
@@ -54,9 +52,7 @@ import VerdictService
     @Test(arguments: ServiceBackend.selected)
     func aRedeemedOfferClosesTheLoop(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
-            let bought = try await harness.store.subscribe(SubscribeRequest(
-                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
-            let otid = try #require(bought.originalTransactionId)
+            let (_, otid) = try await harness.subscribeFullPriceAnnual()
             harness.store.clock.advance(by: 60)
             let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
             _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
@@ -86,10 +82,7 @@ import VerdictService
                 productId: "com.lumen.pro.monthly", price: 7_990, currency: "USD", appAccountToken: token))
             let otid = try #require(bought.originalTransactionId)
             // Each renewal processed before the next step, as when they arrive month by month.
-            for _ in 0..<12 {
-                let renewal = try await harness.store.renew(originalTransactionId: otid)
-                _ = try await harness.waitUntilProcessed(renewal.notification.notificationUUID)
-            }
+            for _ in 0..<12 { try await harness.settled(harness.store.renew(originalTransactionId: otid)) }
             #expect(try await harness.request(
                 .PUT, "/v1/customers/\(token.uuidString)/attributes", body: Data(#"{"exportsLast30Days": 31}"#.utf8)).status == 200)
             // A year and a few days later (tenure ≥ 365 days), the subscriber turns auto-renew off.

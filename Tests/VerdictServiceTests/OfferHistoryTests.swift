@@ -41,22 +41,17 @@ import VerdictService
     static func play(_ history: History, _ harness: ServiceHarness) async throws -> (otid: String, uuid: String) {
         let store = harness.store
         let monthly = "com.lumen.pro.monthly"
-        @discardableResult
-        func settled(_ result: ScenarioResult) async throws -> ScenarioResult {
-            _ = try await harness.waitUntilProcessed(result.notification.notificationUUID)
-            return result
-        }
         func subscribe(_ product: String, _ price: Int64, _ currency: String = "USD", offer: SimulatedOffer? = nil) async throws -> String {
-            let result = try await settled(store.subscribe(SubscribeRequest(productId: product, price: price, currency: currency, offer: offer)))
+            let result = try await harness.settled(store.subscribe(SubscribeRequest(productId: product, price: price, currency: currency, offer: offer)))
             return try #require(result.originalTransactionId)
         }
         func turnOff(_ otid: String) async throws -> (String, String) {
-            (otid, try await settled(store.setAutoRenew(originalTransactionId: otid, enabled: false)).notification.notificationUUID)
+            (otid, try await harness.settled(store.setAutoRenew(originalTransactionId: otid, enabled: false)).notification.notificationUUID)
         }
         switch history {
         case .jpyMonthlyLoyal:
             let otid = try await subscribe(monthly, 1_200_000, "JPY")
-            for _ in 0..<5 { try await settled(store.renew(originalTransactionId: otid)) }
+            for _ in 0..<5 { try await harness.settled(store.renew(originalTransactionId: otid)) }
             return try await turnOff(otid)
         case .freeTrialOnly:
             return try await turnOff(try await subscribe(monthly, 7_990, offer: SimulatedOffer(
@@ -66,20 +61,20 @@ import VerdictService
                 type: .introductoryOffer, discountType: .payAsYouGo, price: 990)))
         case .recentRefunder:
             let otid = try await subscribe("com.lumen.pro.annual", 59_990)
-            try await settled(store.renew(originalTransactionId: otid))
+            try await harness.settled(store.renew(originalTransactionId: otid))
             // Apple signs each change later than the last: the refunded transaction's newer
             // signedDate is what makes it replace the stored one.
             store.clock.advance(by: 60)
-            try await settled(store.grantRefund(transactionId: otid)) // the first year's payment
+            try await harness.settled(store.grantRefund(transactionId: otid)) // the first year's payment
             store.clock.advance(by: 60)
             return try await turnOff(otid)
         case .expiredWinBack:
             let otid = try await subscribe(monthly, 7_990)
-            try await settled(store.renew(originalTransactionId: otid))
+            try await harness.settled(store.renew(originalTransactionId: otid))
             store.clock.advance(by: 60)
-            try await settled(store.setAutoRenew(originalTransactionId: otid, enabled: false))
+            try await harness.settled(store.setAutoRenew(originalTransactionId: otid, enabled: false))
             store.clock.advance(by: 60)
-            let expired = try await settled(store.expire(
+            let expired = try await harness.settled(store.expire(
                 originalTransactionId: otid, eligibleWinBackOfferIds: ["lumen-winback-monthly-50off", "lumen-winback-monthly-2free"]))
             return (otid, expired.notification.notificationUUID)
         }

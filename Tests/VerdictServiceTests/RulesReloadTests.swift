@@ -93,11 +93,9 @@ import VerdictService
                 #"{"productId":"com.lumen.pro.annual","offerId":"lumen-annual-40off","format":"jws"}"#.utf8))
             #expect(signed.status == 200)
             #expect(try await harness.request(.GET, "/readyz", token: nil).status == 200)
-            let bought = try await harness.store.subscribe(SubscribeRequest(
-                productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
-            _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+            let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let decided = try await harness.request(.POST, "/v1/offers/decide", body: Data(
-                #"{"originalTransactionId":"\#(bought.originalTransactionId ?? "")","trigger":"AUTO_RENEW_DISABLED"}"#.utf8))
+                #"{"originalTransactionId":"\#(otid)","trigger":"AUTO_RENEW_DISABLED"}"#.utf8))
             #expect(decided.body.jsonObject["offer"]?.objectValue?["offerId"]?.stringValue == "lumen-annual-40off")
             let id = decided.body.jsonObject["decisionId"]?.stringValue ?? ""
             #expect(try await harness.request(.GET, "/v1/decisions/\(id)").body.jsonObject["bundleHash"]?.stringValue == secondHash)

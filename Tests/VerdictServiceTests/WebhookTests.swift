@@ -18,10 +18,7 @@ import VerdictService
             let settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": Self.secret]
             try await ServiceHarness.with(backend, extraSettings: settings) { harness in
                 let token = UUID()
-                let bought = try await harness.store.subscribe(SubscribeRequest(
-                    productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", appAccountToken: token))
-                let otid = try #require(bought.originalTransactionId)
-                _ = try await harness.waitUntilProcessed(bought.notification.notificationUUID)
+                let (_, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
                 let off = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
                 _ = try await harness.waitUntilProcessed(off.notification.notificationUUID)
 

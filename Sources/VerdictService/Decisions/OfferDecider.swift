@@ -130,6 +130,9 @@ public struct OfferDecider: Sendable {
                 guard let offerId = record.offerId, let ruleId = record.ruleId, !record.heldOut else { return nil }
                 return .init(offerId: offerId, ruleId: ruleId, date: Date(appStoreMilliseconds: record.decidedAt))
             }
+        // An on-demand event has no environment of its own: the subscription's latest transaction's.
+        var event = event
+        if event.environment == nil { event.environment = transactions.last?.environment }
         return SubscriptionFacts(
             event: event, originalTransactionId: originalTransactionId, transactions: transactions,
             renewalInfo: renewalInfo, attributes: attributes, decisions: past)

@@ -17,19 +17,17 @@ struct CustomerOfferRoutes {
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/customers/{customerId}/offer") { request, context in
             let originalTransactionId = try context.parameters.require("customerId")
-            let format = try Self.format(request.uri.queryParameters.get("format"))
+            let format = try OfferSigner.Format.requested(request.uri.queryParameters.get("format"))
             let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
             return try JSONBody.response(try await response(for: pending, format: format))
         }
         router.post("/v1/offers/decide") { request, _ in
             let body = try await JSONBody.decode(DecideRequest.self, request, what: "a decide request object")
-            let format = try Self.format(body.format)
+            let format = try OfferSigner.Format.requested(body.format)
             let trigger = try body.checkedTrigger()
             let originalTransactionId = try await resolve(body)
-            let latest = try await repository.transactions(originalTransactionId: originalTransactionId).last
-            let event = SubscriptionFacts.Event(
-                type: trigger.type, subtype: trigger.subtype, environment: latest?.environment.map(AppStoreEnvironment.init(rawValue:)),
-                signedDate: now())
+            // The environment is the subscription's own (the decider reads it from its transactions).
+            let event = SubscriptionFacts.Event(type: trigger.type, subtype: trigger.subtype, environment: nil, signedDate: now())
             let decision: OfferDecisionRecord?
             do {
                 decision = try await decider.decide(
@@ -53,7 +51,7 @@ struct CustomerOfferRoutes {
         var offer = OfferResponse.Offer(type: decision.offerType ?? "", productId: productId, offerId: offerId, expiresAt: decision.expiresAt)
         if decision.offerType == "PROMOTIONAL" {
             guard let signer else {
-                throw ServiceError.unavailable("SIGNING_UNAVAILABLE", signingUnavailableReason ?? "no In-App Purchase key is configured")
+                throw ServiceError.signingUnavailable(signingUnavailableReason)
             }
             let customer = try await repository.customer(originalTransactionId: decision.originalTransactionId)
             let latest = try await repository.transactions(originalTransactionId: decision.originalTransactionId).last
@@ -84,13 +82,6 @@ struct CustomerOfferRoutes {
             return customer.originalTransactionId
         }
         throw ServiceError.badRequest("MISSING_FIELD", "one of 'originalTransactionId', 'transactionId', 'appAccountToken' is required")
-    }
-
-    static func format(_ text: String?) throws -> OfferSigner.Format {
-        guard let format = OfferSigner.Format(rawValue: text ?? "both") else {
-            throw ServiceError.badRequest("INVALID_FIELD", "format must be one of v1, jws, both")
-        }
-        return format
     }
 
     /// `POST /v1/offers/decide`.

@@ -21,7 +21,7 @@ struct OfferRoutes {
             }
             try Self.checkCatalog(bundle.catalog, productId: checked.productId, offerId: checked.offerId)
             guard let signer else {
-                throw ServiceError.unavailable("SIGNING_UNAVAILABLE", signingUnavailableReason ?? "no In-App Purchase key is configured")
+                throw ServiceError.signingUnavailable(signingUnavailableReason)
             }
             let signed = try await signer.sign(
                 productId: checked.productId, offerId: checked.offerId, appAccountToken: checked.appAccountToken,
@@ -84,9 +84,7 @@ struct OfferRoutes {
             if let transactionId, transactionId.isEmpty || transactionId.count > 64 {
                 throw ServiceError.badRequest("INVALID_FIELD", "'transactionId' must be a transaction identifier")
             }
-            guard let format = OfferSigner.Format(rawValue: format ?? "both") else {
-                throw ServiceError.badRequest("INVALID_FIELD", "'format' must be one of v1, jws, both")
-            }
+            let format = try OfferSigner.Format.requested(format)
             return Checked(
                 productId: try required(productId, "productId"), offerId: try required(offerId, "offerId"),
                 appAccountToken: token, transactionId: transactionId, format: format
@@ -101,5 +99,22 @@ struct OfferRoutes {
         var type: String
         var signature: PromotionalOfferSignature?
         var jws: String?
+    }
+}
+
+extension OfferSigner.Format {
+    /// The format a request asks for (`both` when absent); 400 `INVALID_FIELD` for anything else.
+    static func requested(_ text: String?) throws -> Self {
+        guard let format = Self(rawValue: text ?? "both") else {
+            throw ServiceError.badRequest("INVALID_FIELD", "'format' must be one of v1, jws, both")
+        }
+        return format
+    }
+}
+
+extension ServiceError {
+    /// 503: a promotional offer cannot be signed without an In-App Purchase key.
+    static func signingUnavailable(_ reason: String?) -> Self {
+        .unavailable("SIGNING_UNAVAILABLE", reason ?? "no In-App Purchase key is configured")
     }
 }

@@ -183,3 +183,21 @@ extension Data {
     /// The body as a JSON object (empty when it is not one).
     var jsonObject: [String: JSONValue] { JSONValue.parse(self)?.objectValue ?? [:] }
 }
+
+extension ServiceHarness {
+    /// Waits until the service processed `result`'s notification and returns `result`.
+    @discardableResult
+    func settled(_ result: ScenarioResult) async throws -> ScenarioResult {
+        _ = try await waitUntilProcessed(result.notification.notificationUUID)
+        return result
+    }
+
+    /// A Lumen Pro annual subscriber at full price (59.99 USD) — the shipped rules' 40% case —
+    /// processed by the service; returns the purchase and its originalTransactionId.
+    func subscribeFullPriceAnnual(appAccountToken: UUID? = nil) async throws -> (bought: ScenarioResult, otid: String) {
+        let bought = try await settled(store.subscribe(SubscribeRequest(
+            productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", appAccountToken: appAccountToken)))
+        guard let otid = bought.originalTransactionId else { throw ServiceTestError("the purchase has no originalTransactionId") }
+        return (bought, otid)
+    }
+}
