@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Send Consumption Information (V2): Apple's body rules, each with its error code, and the
-/// record of accepted bodies.
+/// records of accepted and rejected bodies.
 @Suite struct ConsumptionInformationTests {
     /// A body that breaks one rule, for a consumable or an auto-renewable subscription.
     struct Violation: Sendable, CustomTestStringConvertible {
@@ -77,6 +77,14 @@ import Testing
             #expect(payload.errorCode == violation.errorCode)
             #expect(!payload.errorMessage.isEmpty)
             #expect(await harness.store.receivedConsumptionInformation().isEmpty)
+            let rejected = await harness.store.rejectedConsumptionInformation()
+            #expect(rejected.count == 1)
+            #expect(rejected.first?.transactionId == id)
+            #expect(rejected.first?.rawBody == violation.body)
+            #expect(rejected.first?.httpStatus == 400)
+            #expect(rejected.first?.errorCode == violation.errorCode)
+            #expect(rejected.first?.errorMessage == payload.errorMessage)
+            #expect(rejected.first?.receivedDate == harness.store.now)
         }
     }
 
@@ -132,6 +140,7 @@ import Testing
             #expect(received.first?.transactionId == id)
             #expect(received.first?.request == accepted.request)
             #expect(received.first?.receivedDate == harness.store.now)
+            #expect(await harness.store.rejectedConsumptionInformation().isEmpty)
         }
     }
 
@@ -155,6 +164,10 @@ import Testing
             }
             #expect(failure?.httpStatus == 404)
             #expect(failure?.rawErrorCode == 4_040_010)
+            let rejected = await harness.store.rejectedConsumptionInformation()
+            #expect(rejected.map(\.transactionId) == ["2999999999999999"])
+            #expect(rejected.first?.httpStatus == 404)
+            #expect(rejected.first?.errorCode == 4_040_010)
         }
     }
 

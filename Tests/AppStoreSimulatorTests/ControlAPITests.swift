@@ -71,6 +71,12 @@ import Testing
             #expect(failure?.rawErrorCode == 9_990_000)
             _ = try await harness.client.getTransactionInfo(transactionId: id)
 
+            let rateLimited = #"{"kind":"error","endpoint":"getTransactionInfo","status":429,"errorCode":4290000,"errorMessage":"Rate limit exceeded.","retryAfterMilliseconds":2000}"#
+            #expect(try await harness.raw("POST", "/simulator/faults", body: Data(rateLimited.utf8), bearer: nil).status == 200)
+            let limited = try #require(await apiFailure { _ = try await harness.client.getTransactionInfo(transactionId: id) })
+            #expect(limited.apiError == .rateLimitExceeded)
+            #expect(limited.retryAfter.map { $0 > Date() } == true)
+
             let limit = #"{"limit":0,"windowSeconds":60}"#
             #expect(try await harness.raw("PUT", "/simulator/rate-limits/getTransactionInfo", body: Data(limit.utf8), bearer: nil).status == 200)
             #expect(await apiFailure { _ = try await harness.client.getTransactionInfo(transactionId: id) }?.httpStatus == 429)
@@ -88,6 +94,26 @@ import Testing
             let received = try AppStoreJSON.decoder().decode([ReceivedConsumptionInformation].self, from: response.body)
             #expect(received.map(\.transactionId) == [id])
             #expect(received.first?.request.consumptionPercentage == 10000)
+        }
+    }
+
+    @Test func rejectedConsumptionRequestsAreListed() async throws {
+        try await withSimulator { harness in
+            let id = try await harness.buyConsumable()
+            let body = #"{"customerConsented":true,"deliveryStatus":"UNDELIVERED_OTHER","sampleContentProvided":false,"consumptionPercentage":5000}"#
+            let put = try await harness.raw("PUT", "/inApps/v2/transactions/consumption/\(id)", body: Data(body.utf8),
+                                            bearer: try harness.bearer())
+            #expect(put.status == 400)
+            let response = try await harness.raw("GET", "/simulator/consumption-requests/rejected", bearer: nil)
+            #expect(response.status == 200)
+            let rejected = try AppStoreJSON.decoder().decode([RejectedConsumptionInformation].self, from: response.body)
+            #expect(rejected.map(\.transactionId) == [id])
+            #expect(rejected.first?.rawBody == body)
+            #expect(rejected.first?.httpStatus == 400)
+            #expect(rejected.first?.errorCode == SimulatorAPIErrorCode.undeliveredConsumptionPercentageNonZero)
+            #expect(rejected.first?.receivedDate == harness.store.now)
+            let accepted = try await harness.raw("GET", "/simulator/consumption-requests", bearer: nil)
+            #expect(try AppStoreJSON.decoder().decode([ReceivedConsumptionInformation].self, from: accepted.body).isEmpty)
         }
     }
 }

@@ -3,7 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Testing
 
-/// Injected faults: canned errors, 5xx, dropped connections, latency.
+/// Injected faults: canned errors, 5xx, rate limits with `Retry-After`, dropped connections, latency.
 @Suite struct FaultInjectionTests {
     @Test func unknownErrorCodeIsKeptRaw() async throws {
         try await withSimulator { harness in
@@ -40,6 +40,55 @@ import Testing
             let response = try await harness.raw("GET", "/inApps/v1/transactions/\(id)", bearer: try harness.bearer())
             #expect(response.status == 503)
             #expect(response.body.isEmpty)
+        }
+    }
+
+    @Test func rateLimitedFaultAnswers429WithRetryAfterFromTheWallClock() async throws {
+        try await withSimulator { harness in
+            let id = try await harness.buyConsumable()
+            harness.server.faults.add(.rateLimited(retryAfterMilliseconds: 1_500, endpoint: .getTransactionInfo))
+            let before = Date().appStoreMilliseconds
+            let response = try await harness.raw("GET", "/inApps/v1/transactions/\(id)", bearer: try harness.bearer())
+            let after = Date().appStoreMilliseconds
+            #expect(response.status == 429)
+            let payload = try AppStoreJSON.decoder().decode(ErrorPayload.self, from: response.body)
+            #expect(payload.errorCode == 4_290_000)
+            #expect(payload.errorMessage == "Rate limit exceeded.")
+            let retryAfter = try #require(response.header("Retry-After").flatMap { Int64($0) })
+            #expect((before + 1_500)...(after + 1_500) ~= retryAfter)
+            _ = try await harness.client.getTransactionInfo(transactionId: id)
+        }
+    }
+
+    @Test func rateLimitedFaultIsParsedByTheClientAndCounted() async throws {
+        try await withSimulator { harness in
+            let id = try await harness.buyConsumable()
+            harness.server.faults.add(.rateLimited(retryAfterMilliseconds: 60_000, endpoint: .sendConsumptionInformation, count: 2))
+            let request = ConsumptionRequest(customerConsented: true, deliveryStatus: .delivered, sampleContentProvided: false)
+            for _ in 0..<2 {
+                let failure = try #require(await apiFailure {
+                    try await harness.client.sendConsumptionInformation(transactionId: id, request: request)
+                })
+                #expect(failure.httpStatus == 429)
+                #expect(failure.apiError == .rateLimitExceeded)
+                #expect(failure.isRetryable)
+                let retryAfter = try #require(failure.retryAfter)
+                #expect(retryAfter > Date().addingTimeInterval(50))
+                #expect(retryAfter < Date().addingTimeInterval(70))
+            }
+            try await harness.client.sendConsumptionInformation(transactionId: id, request: request)
+            #expect(await harness.store.receivedConsumptionInformation().count == 1)
+            #expect(await harness.store.rejectedConsumptionInformation().isEmpty)
+        }
+    }
+
+    @Test func errorFaultWithoutRetryAfterSendsNoHeader() async throws {
+        try await withSimulator { harness in
+            let id = try await harness.buyConsumable()
+            harness.server.faults.add(.error(status: 429, errorCode: 4_290_000, errorMessage: "Rate limit exceeded."))
+            let response = try await harness.raw("GET", "/inApps/v1/transactions/\(id)", bearer: try harness.bearer())
+            #expect(response.status == 429)
+            #expect(response.header("Retry-After") == nil)
         }
     }
 

@@ -20,6 +20,8 @@ import Hummingbird
 /// - `GET  /simulator/notifications/{notificationUUID}` — one entry of the log.
 /// - `GET  /simulator/consumption-requests` — every accepted Send Consumption Information body:
 ///   [{transactionId, request, rawBody, receivedDate}].
+/// - `GET  /simulator/consumption-requests/rejected` — every body the endpoint rejected with an
+///   Apple error: [{transactionId, rawBody, httpStatus, errorCode, errorMessage, receivedDate}].
 /// - `GET  /simulator/customers` — [{appTransactionId, appAccountToken}].
 /// - `GET  /simulator/transactions/{transactionId}` — the stored (decoded) transaction.
 /// - `GET  /simulator/subscriptions/{originalTransactionId}` — status, renewalInfo, latestTransaction.
@@ -42,7 +44,10 @@ import Hummingbird
 /// - `GET  /simulator/faults` — faults still in force.
 /// - `POST /simulator/faults` — add `{"kind":"error"|"latency"|"dropConnection", "endpoint":…|null
 ///   (all), "count":n|null (until cleared, default 1), "status":500, "errorCode":5000001|null (no
-///   body), "errorMessage":"…", "latencyMilliseconds":n}`.
+///   body), "errorMessage":"…", "latencyMilliseconds":n, "retryAfterMilliseconds":n|null (an
+///   error's `Retry-After`: UNIX milliseconds this long after the wall-clock now)}`; e.g. a rate
+///   limit: `{"kind":"error","status":429,"errorCode":4290000,"errorMessage":"Rate limit
+///   exceeded.","retryAfterMilliseconds":1500}`.
 /// - `DELETE /simulator/faults` — clear all faults.
 ///
 /// Scenarios (each answers `{"notification":{…log entry…}, "transaction":{…}, "renewalInfo":{…}}`)
@@ -103,6 +108,9 @@ struct ControlRoutes: Sendable {
         }
         router.get("/simulator/consumption-requests") { _, _ in
             JSONResponse.make(await store.receivedConsumptionInformation())
+        }
+        router.get("/simulator/consumption-requests/rejected") { _, _ in
+            JSONResponse.make(await store.rejectedConsumptionInformation())
         }
         router.get("/simulator/customers") { _, _ in JSONResponse.make(await store.allCustomers()) }
         router.get("/simulator/transactions/{transactionId}") { _, context in

@@ -4,8 +4,9 @@ import Hummingbird
 import Logging
 
 /// Everything the App Store Server API handlers share, and the pipeline each request goes through:
-/// injected faults (latency, dropped connection, canned errors) → bearer-token check (401 with
-/// an empty body) → rate limit (429 with `Retry-After` in UNIX milliseconds) → the handler.
+/// injected faults (latency, dropped connection, canned errors, optionally with `Retry-After`) →
+/// bearer-token check (401 with an empty body) → rate limit (429 with `Retry-After` in UNIX
+/// milliseconds) → the handler.
 struct APIRoutes: Sendable {
     let store: SimulatorStore
     let deliverer: NotificationDeliverer
@@ -50,8 +51,13 @@ struct APIRoutes: Sendable {
                     context.closeConnection()
                     throw DroppedConnection()
                 case .error, .latency:
-                    return APIErrorResponse(status: fault.status ?? 500, errorCode: fault.errorCode,
-                                            errorMessage: fault.errorMessage).response()
+                    var response = APIErrorResponse(status: fault.status ?? 500, errorCode: fault.errorCode,
+                                                    errorMessage: fault.errorMessage).response()
+                    if let delay = fault.retryAfterMilliseconds {
+                        let retryAt = Date().addingTimeInterval(Double(delay) / 1000)
+                        response.headers[.init("Retry-After")!] = String(retryAt.appStoreMilliseconds)
+                    }
+                    return response
                 }
             }
             if let rejection = authenticator.check(request.headers[.authorization], now: tokenClock()) {

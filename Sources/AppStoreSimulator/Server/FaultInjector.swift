@@ -1,13 +1,14 @@
 import Foundation
 import Synchronization
 
-/// A fault the simulated App Store injects into API requests: an error answer, added latency or
-/// a dropped connection, for the next `count` requests to `endpoint` (nil: every endpoint;
-/// nil count: until cleared).
+/// A fault the simulated App Store injects into API requests: an error answer (optionally with a
+/// `Retry-After` header, as for a rate limit), added latency or a dropped connection, for the next
+/// `count` requests to `endpoint` (nil: every endpoint; nil count: until cleared).
 public struct SimulatorFault: Sendable, Hashable, Codable {
     /// What happens to an affected request.
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// Answer with `status` and, when `errorCode` is set, an Apple error body.
+        /// Answer with `status` and, when `errorCode` is set, an Apple error body; with
+        /// `retryAfterMilliseconds`, also a `Retry-After` header.
         case error
         /// Delay the request by `latencyMilliseconds`, then handle it normally.
         case latency
@@ -29,10 +30,14 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
     public var errorMessage: String?
     /// Delay of a `latency` fault.
     public var latencyMilliseconds: Int?
+    /// For an `error` fault: send `Retry-After` with the UNIX time in milliseconds this many
+    /// milliseconds after the wall-clock now (as Apple does with 429); nil sends no header.
+    public var retryAfterMilliseconds: Int?
 
     /// A fault; prefer the static constructors.
     public init(kind: Kind, endpoint: SimulatorEndpoint? = nil, count: Int? = 1, status: Int? = nil,
-                errorCode: Int64? = nil, errorMessage: String? = nil, latencyMilliseconds: Int? = nil) {
+                errorCode: Int64? = nil, errorMessage: String? = nil, latencyMilliseconds: Int? = nil,
+                retryAfterMilliseconds: Int? = nil) {
         self.kind = kind
         self.endpoint = endpoint
         self.count = count
@@ -40,6 +45,7 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
         self.errorCode = errorCode
         self.errorMessage = errorMessage
         self.latencyMilliseconds = latencyMilliseconds
+        self.retryAfterMilliseconds = retryAfterMilliseconds
     }
 
     /// 500 `{"errorCode":5000001,"errorMessage":"An unknown error occurred. Please try again."}` (retryable).
@@ -57,6 +63,14 @@ public struct SimulatorFault: Sendable, Hashable, Codable {
     /// 503 without a body.
     public static func serviceUnavailable(_ endpoint: SimulatorEndpoint? = nil, count: Int? = 1) -> Self {
         .error(status: 503, errorCode: nil, errorMessage: nil, endpoint: endpoint, count: count)
+    }
+
+    /// 429 `{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}` with `Retry-After` the UNIX
+    /// time in milliseconds `retryAfterMilliseconds` after the wall-clock now.
+    public static func rateLimited(retryAfterMilliseconds: Int, endpoint: SimulatorEndpoint? = nil,
+                                   count: Int? = 1) -> Self {
+        SimulatorFault(kind: .error, endpoint: endpoint, count: count, status: 429, errorCode: 4_290_000,
+                       errorMessage: "Rate limit exceeded.", retryAfterMilliseconds: retryAfterMilliseconds)
     }
 
     /// Any canned answer, e.g. `.error(status: 400, errorCode: 9990000, errorMessage: "Testing error.")`.

@@ -117,6 +117,23 @@ public struct ReceivedConsumptionInformation: Sendable, Hashable, Codable {
     public let receivedDate: Date
 }
 
+/// A Send Consumption Information body the simulated App Store rejected with an Apple error (the
+/// endpoint's own 400/404 answers; not injected faults, token rejections or rate limits).
+public struct RejectedConsumptionInformation: Sendable, Hashable, Codable {
+    /// The transaction id from the request path, as sent.
+    public let transactionId: String
+    /// The body exactly as received.
+    public let rawBody: String
+    /// The HTTP status answered (400 or 404).
+    public let httpStatus: Int
+    /// Apple's `errorCode` in the answer, e.g. 4000035 (nil: answered without a body).
+    public let errorCode: Int64?
+    /// Apple's `errorMessage` in the answer.
+    public let errorMessage: String?
+    /// When it arrived (simulated time).
+    public let receivedDate: Date
+}
+
 /// A refund the customer requested and what became of it.
 public struct SimulatedRefundRequest: Sendable, Hashable, Codable {
     /// What happened to a refund request.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The simulated App Store's state: the app, the issued In-App Purchase key, customers,
 /// subscriptions, transactions, refunds, the notification log with every send attempt, and the
-/// consumption information Apple "received".
+/// consumption information Apple "received" (accepted and rejected).
 ///
 /// Scenario operations (`subscribe`, `renew`, `expire`, `grantRefund`, …, in extensions) change
 /// the state the way the App Store would and produce the exact signed notification Apple sends,
@@ -32,6 +32,7 @@ public actor SimulatorStore {
     var notificationIndex: [String: Int] = [:]
     var testNotificationTokens: [String: String] = [:]
     var consumptionInformation: [ReceivedConsumptionInformation] = []
+    var rejectedConsumption: [RejectedConsumptionInformation] = []
     var refundRequests: [String: SimulatedRefundRequest] = [:]
     var notificationSink: (@Sendable (SimulatedNotification) async -> Void)?
 
@@ -73,6 +74,9 @@ public actor SimulatorStore {
     /// Every consumption information body accepted, oldest first.
     public func receivedConsumptionInformation() -> [ReceivedConsumptionInformation] { consumptionInformation }
 
+    /// Every consumption information body rejected with an Apple error, oldest first.
+    public func rejectedConsumptionInformation() -> [RejectedConsumptionInformation] { rejectedConsumption }
+
     /// Every customer, in creation order.
     public func allCustomers() -> [SimulatedCustomer] { customerOrder.compactMap { customers[$0] } }
 
@@ -108,6 +112,10 @@ public actor SimulatorStore {
 
     func recordConsumption(_ information: ReceivedConsumptionInformation) {
         consumptionInformation.append(information)
+    }
+
+    func recordRejectedConsumption(_ information: RejectedConsumptionInformation) {
+        rejectedConsumption.append(information)
     }
 
     // MARK: - Building blocks for scenarios
