@@ -1,11 +1,16 @@
 extension Decision {
-    /// The decision as a product manager reads it: the result and the rule that gave it, holdout
-    /// and buckets, vetoes, limits, shadow matches, errors, then the trace condition by condition
-    /// (✓ true, ✗ false, ! error) with operand values.
+    /// The decision as a product manager reads it: the result and the rule that gave it, the
+    /// corrections made to it for Apple, holdout and buckets, vetoes, limits, shadow matches,
+    /// errors, then the trace condition by condition (✓ true, ✗ false, ! error) with operand values.
     public func renderText() -> String {
         var lines: [String] = []
         lines.append("bundle \(bundle) · now \(now?.description ?? "unknown") · section \(section?.rawValue ?? "none")")
         lines.append("result: " + resultText)
+        for correction in corrections {
+            lines.append("corrected for Apple: " + Self.correctionText(
+                field: correction.field, from: correction.from, to: correction.to, reason: correction.reason)
+                + " (rule \(correction.rule.id))")
+        }
         if let blockedBy { lines.append("blocked by veto \(blockedBy.id) (\(blockedBy.file):\(blockedBy.line))") }
         for bucket in buckets {
             if bucket.purpose == "holdout" {
@@ -27,6 +32,10 @@ extension Decision {
         for match in shadowMatches {
             let what = match.offer.map { "offer \($0)" } ?? match.refund.map(Self.refundText) ?? "nothing"
             lines.append("shadow: rule \(match.rule.id) (line \(match.rule.line)) would give \(what)")
+            for correction in match.corrections {
+                lines.append("  corrected for Apple: " + Self.correctionText(
+                    field: correction.field, from: correction.from, to: correction.to, reason: correction.reason))
+            }
         }
         for error in errors { lines.append("could not evaluate \(error.rule.id): \(error.message)") }
         if !trace.isEmpty { lines.append("trace:") }
@@ -69,6 +78,11 @@ extension Decision {
         return parts.joined(separator: ", ")
     }
 
+    /// `consumptionPercentage 30000 → 0 — reason`.
+    private static func correctionText(field: String, from: String?, to: String?, reason: String) -> String {
+        "\(field) \(from ?? "omitted") → \(to ?? "omitted") — \(reason)"
+    }
+
     private static func outcomeText(_ outcome: DecisionTraceEntry.Outcome) -> String {
         switch outcome {
         case .passed: "passed"
@@ -80,7 +94,7 @@ extension Decision {
         case .inactive: "not active"
         case .limitExceeded: "over a limit"
         case .noEligibleOffer: "no eligible offer"
-        case .invalidResponse: "response breaks Apple's consumption rules"
+        case .invalidResponse: "response broke Apple's consumption rules"
         }
     }
 }

@@ -1,7 +1,9 @@
+import AppStoreServer
+
 /// What the engine decided for one notification, with everything needed to explain and audit it
 /// (rules-design §5.7): the bundle hash, the section, the deciding rule and its line, bucket
-/// values, holdout and counterfactual, shadow matches, limits consulted, rules that errored, and
-/// a trace of conditions. Codable as the decision record; `renderText()` for people.
+/// values, holdout and counterfactual, shadow matches, limits consulted, rules that errored,
+/// corrections made to the refund answer for Apple, and a trace of conditions. Codable as the decision record; `renderText()` for people.
 public struct Decision: Sendable, Hashable, Codable {
     /// Which section decided.
     public enum Section: String, Sendable, Hashable, Codable {
@@ -62,7 +64,32 @@ public struct Decision: Sendable, Hashable, Codable {
     public struct ShadowMatch: Sendable, Hashable, Codable {
         public let rule: RuleReference
         public let offer: OfferChoice?
+        /// The refund answer it would have given, already corrected for Apple.
         public let refund: RefundResponse?
+        /// The corrections made to `refund` (see ``Decision/corrections``).
+        public var corrections: [ConsumptionCorrection] = []
+    }
+
+    /// A change made to a rule's computed refund answer so that Apple accepts it (e.g. a
+    /// percentage of 0 for an undelivered purchase), with the rule whose answer it was.
+    /// `from`/`to` are the field's value as text (percentages in milliunits); nil = omitted.
+    public struct Correction: Sendable, Hashable, Codable {
+        /// The rule whose `respond:` was corrected (id `default` for the section's default).
+        public let rule: RuleReference
+        /// `consumptionPercentage` or `refundPreference`.
+        public let field: String
+        public let from: String?
+        public let to: String?
+        /// The Apple rule the computed value broke.
+        public let reason: String
+
+        public init(rule: RuleReference, _ correction: ConsumptionCorrection) {
+            self.rule = rule
+            field = correction.field
+            from = correction.from
+            to = correction.to
+            reason = correction.reason
+        }
     }
 
     /// A rule or veto skipped because something could not be evaluated.
@@ -100,6 +127,8 @@ public struct Decision: Sendable, Hashable, Codable {
     public var limits: [LimitCheck] = []
     /// Rules and vetoes that could not be evaluated.
     public var errors: [RuleError] = []
+    /// Corrections made to `refund` so that Apple accepts it, in the order made.
+    public var corrections: [Correction] = []
     /// Why the section decided as it did, condition by condition.
     public var trace: [DecisionTraceEntry] = []
 }

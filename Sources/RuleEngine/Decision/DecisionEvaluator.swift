@@ -1,3 +1,5 @@
+import AppStoreServer
+
 /// Runs one decision (rules-design §5.4) over a compiled bundle: `appliesTo`, holdout, vetoes,
 /// rules in file order with windows, limits, splits, shadow mode and win-back eligibility, then
 /// (only when asked to explain) the condition trace. The fast path evaluates each condition with
@@ -162,15 +164,19 @@ struct DecisionEvaluator {
             guard screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else { continue }
             switch builder.build(rule.response) {
             case .failure(let error):
-                record(.rule, rule.reference, .invalidResponse, note: error.message, conditions: rule.conditions[...])
+                record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
                 decision.errors.append(.init(rule: rule.reference, message: error.message))
-            case .success(let response) where rule.mode == .shadow:
-                record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])
-                decision.shadowMatches.append(.init(rule: rule.reference, offer: nil, refund: response))
-            case .success(let response):
-                record(.rule, rule.reference, .passed, conditions: rule.conditions[...])
+            case .success(let built) where rule.mode == .shadow:
+                record(.rule, rule.reference, .shadowMatched, note: Self.correctionNote(built.corrections),
+                       conditions: rule.conditions[...])
+                decision.shadowMatches.append(.init(
+                    rule: rule.reference, offer: nil, refund: built.response, corrections: built.corrections))
+            case .success(let built):
+                record(.rule, rule.reference, .passed, note: Self.correctionNote(built.corrections),
+                       conditions: rule.conditions[...])
                 decision.rule = rule.reference
-                decision.refund = response
+                decision.refund = built.response
+                decision.corrections = built.corrections.map { Decision.Correction(rule: rule.reference, $0) }
                 return
             }
         }
@@ -182,12 +188,23 @@ struct DecisionEvaluator {
     {
         let none = Decision.RefundResponse(refundPreference: nil, consumptionPercentage: nil, deliveryStatus: nil, sampleContentProvided: nil)
         guard let fallback = section.defaultResponse else { return none }
+        let reference = RuleReference(id: "default", file: "", line: 0)
         switch builder.build(fallback) {
-        case .success(let response): return response
+        case .success(let built):
+            decision.corrections = built.corrections.map { Decision.Correction(rule: reference, $0) }
+            return built.response
         case .failure(let error):
-            decision.errors.append(.init(rule: RuleReference(id: "default", file: "", line: 0), message: error.message))
+            decision.errors.append(.init(rule: reference, message: error.message))
             return none
         }
+    }
+
+    /// The trace note for a response corrected for Apple, nil when nothing was corrected.
+    private static func correctionNote(_ corrections: [ConsumptionCorrection]) -> String? {
+        guard !corrections.isEmpty else { return nil }
+        return "answer corrected for Apple: " + corrections.map {
+            "\($0.field) \($0.from ?? "omitted") → \($0.to ?? "omitted")"
+        }.joined(separator: "; ")
     }
 }
 

@@ -15,7 +15,7 @@ public struct DecisionTraceEntry: Sendable, Hashable, Codable {
         case notMatched
         /// A veto true (or erroring): the section is blocked.
         case blocked
-        /// A condition could not be evaluated.
+        /// A condition, or the matched rule's `respond:`, could not be evaluated.
         case error
         /// A shadow rule matched (recorded, evaluation went on).
         case shadowMatched
@@ -28,7 +28,9 @@ public struct DecisionTraceEntry: Sendable, Hashable, Codable {
         /// Win-back: none of the customer's eligible offers is one the rule allows; or the offer
         /// is not for the customer's product.
         case noEligibleOffer
-        /// The rule matched but its response breaks Apple's consumption rules for these facts.
+        /// The rule matched but its response broke Apple's consumption rules for these facts. No
+        /// longer produced (such answers are corrected, see ``Decision/corrections``); kept so
+        /// older decision records still decode.
         case invalidResponse
     }
 

@@ -1,12 +1,25 @@
-/// Evaluates a compiled `respond:` for one decision and enforces Apple's consumption-request
-/// rules for what only the facts decide (the loader already refused what the rule's conditions
-/// decide): no percentage for an auto-renewable purchase, a percentage of 0 when not delivered,
-/// a percentage for `GRANT_PRORATED` on other products, and 0–100 percent.
+import AppStoreServer
+
+/// Evaluates a compiled `respond:` for one decision and makes the answer one Apple accepts where
+/// only the facts decide (the loader already refused what the rule's conditions decide): the
+/// computed answer goes through AppStoreServer's ``ConsumptionValues/conform(_:productType:)``,
+/// which clamps the percentage to 0–100 percent, omits it for an auto-renewable purchase, sets it
+/// to 0 when not delivered, and drops `GRANT_PRORATED` without a usable percentage on other
+/// products. The corrections come back with the answer for the decision to record.
+///
+/// What is not about Apple's rules still fails the rule: a computed value of the wrong type, an
+/// evaluation error, or a product type that cannot be read when the rules need it.
 struct RefundResponseBuilder {
     let context: EvaluationContext
     let productType: CompiledExpression?
 
-    func build(_ response: CompiledResponse) -> Result<Decision.RefundResponse, EvaluationError> {
+    /// An answer and the corrections made to it.
+    struct Built {
+        let response: Decision.RefundResponse
+        let corrections: [ConsumptionCorrection]
+    }
+
+    func build(_ response: CompiledResponse) -> Result<Built, EvaluationError> {
         var percent: Int64?
         switch response.consumptionPercentage {
         case .fixed(let value)?: percent = value
@@ -40,34 +53,42 @@ struct RefundResponseBuilder {
             }
         case nil: break
         }
-        if let failure = violation(percent: percent, delivery: delivery, preference: response.refundPreference) {
-            return .failure(failure)
+        var type: ProductType?
+        if percent != nil || response.refundPreference == RefundPreference.grantProrated.rawValue {
+            switch purchaseProductType() {
+            case .success(let value): type = value
+            case .failure(let error): return .failure(error)
+            }
         }
-        return .success(Decision.RefundResponse(
-            refundPreference: response.refundPreference, consumptionPercentage: percent.map { $0 * 1000 },
-            deliveryStatus: delivery, sampleContentProvided: sample))
+        let proposed = ConsumptionValues(
+            refundPreference: response.refundPreference, consumptionPercentage: percent.map(Self.milliunits),
+            deliveryStatus: delivery, sampleContentProvided: sample)
+        let (values, corrections) = ConsumptionValues.conform(proposed, productType: type)
+        return .success(Built(
+            response: Decision.RefundResponse(
+                refundPreference: values.refundPreference, consumptionPercentage: values.consumptionPercentage,
+                deliveryStatus: values.deliveryStatus, sampleContentProvided: values.sampleContentProvided),
+            corrections: corrections))
     }
 
-    private func violation(percent: Int64?, delivery: String?, preference: String?) -> EvaluationError? {
-        if let percent, !(0...100).contains(percent) {
-            return EvaluationError("consumptionPercentage must be 0–100 percent, got \(percent)")
-        }
-        if let percent, percent != 0, let delivery, delivery != "DELIVERED" {
-            return EvaluationError("consumptionPercentage must be 0 when deliveryStatus is \(delivery), got \(percent)")
-        }
-        guard percent != nil || preference == "GRANT_PRORATED" else { return nil }
-        let type: String
+    /// The purchase's product type as Apple's value (an unrecognized one keeps the rule name
+    /// `UNRECOGNIZED`, which counts as "not auto-renewable").
+    private func purchaseProductType() -> Result<ProductType, EvaluationError> {
         switch productType?.evaluate(context) {
-        case .value(.enumeration(let ordinal))?: type = RuleEnum.productType.caseName(ordinal)
-        case .error(let error)?: return EvaluationError("cannot check Apple's consumption rules: \(error.message)")
-        default: return EvaluationError("cannot check Apple's consumption rules: purchase.productType is unknown")
+        case .value(.enumeration(let ordinal))?:
+            let cases = RuleEnum.productType.cases
+            let wire = cases.indices.contains(Int(ordinal)) ? cases[Int(ordinal)].wireValue : RuleEnum.productType.caseName(ordinal)
+            return .success(ProductType(rawValue: wire))
+        case .error(let error)?:
+            return .failure(EvaluationError("cannot check Apple's consumption rules: \(error.message)"))
+        default:
+            return .failure(EvaluationError("cannot check Apple's consumption rules: purchase.productType is unknown"))
         }
-        if percent != nil, type == "AUTO_RENEWABLE" {
-            return EvaluationError("consumptionPercentage must be omitted for auto-renewable subscriptions")
-        }
-        if percent == nil, preference == "GRANT_PRORATED", type != "AUTO_RENEWABLE" {
-            return EvaluationError("GRANT_PRORATED needs consumptionPercentage for a \(type) purchase")
-        }
-        return nil
+    }
+
+    /// Whole percent to Apple's milliunits, saturating (the conformance clamps it to 0…100000).
+    static func milliunits(_ percent: Int64) -> Int64 {
+        let (value, overflow) = percent.multipliedReportingOverflow(by: 1000)
+        return overflow ? (percent < 0 ? .min : .max) : value
     }
 }

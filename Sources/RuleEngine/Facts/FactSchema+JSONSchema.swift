@@ -54,6 +54,9 @@ extension FactSchema {
             let listed = unique.map(quote) + integers
             return "{\"enum\": [" + listed.joined(separator: ", ") + "]}"
         case .list(let element): return "{\"type\": \"array\", \"items\": \(typeSchema(element))}"
+        case .map(.money):
+            // A per-currency money table: keys are ISO 4217 codes.
+            return "{\"type\": \"object\", \"propertyNames\": {\"pattern\": \"^[A-Z]{3}$\"}, \"additionalProperties\": \(typeSchema(.money))}"
         case .map(let value): return "{\"type\": \"object\", \"additionalProperties\": \(typeSchema(value))}"
         case .record(let record): return "{\"$ref\": \"#/$defs/\(record.name)\"}"
         case .optional(let inner): return typeSchema(inner)

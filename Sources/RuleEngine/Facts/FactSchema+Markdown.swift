@@ -9,7 +9,7 @@ extension FactSchema {
             "ISO 4217 currency (`money('9.99 USD')`), `duration` and `timestamp` are exact to the millisecond",
             "(`days(30)`, `date('2026-12-01')`), enum values are written bare (`event.subtype == AUTO_RENEW_DISABLED`).",
             "**optional** facts may be missing: read them only where `has(...)` holds (the checker enforces it).",
-            "Other facts are always supplied when their section applies; lists that are not supplied are empty.",
+            "Other facts are always supplied when their section applies; lists and tables that are not supplied are empty.",
             "`now` is `event.signedDate` (tests and replays may set it).",
             "",
         ]

@@ -3,13 +3,14 @@
 /// shape ``Facts`` decode into.
 ///
 /// Roots: `event`, `subscription`, `purchase`, `customer` (with `transactions[]`, `refunds[]`,
-/// `offersRedeemed[]`, `decisions[]`, `attributes`) and `usage`. Customer attributes are declared
+/// `offersRedeemed[]`, `decisions[]`, the per-currency money tables `lifetimePurchased` and
+/// `lifetimeRefunded`, and `attributes`) and `usage`. Customer attributes are declared
 /// by the rule file (`attributes:`) and passed to ``init(attributes:)``.
 ///
 /// Presence: a field of an `optional<…>` type may legitimately be absent and must be guarded with
 /// `has()`. Any other field is supplied by the service whenever its section applies; if it is
 /// absent anyway, reading it is an evaluation error naming it. List fields that are absent read
-/// as empty lists.
+/// as empty lists, table (map) fields as empty tables.
 public struct FactSchema: Sendable, Hashable {
     /// The record of the whole facts document (fields `event`, `subscription`, …).
     public var document: RuleRecord { storage.document }
@@ -182,8 +183,19 @@ public struct FactSchema: Sendable, Hashable {
             RuleField("refunds", .list(.record(refund)), "Refunds the customer received."),
             RuleField("offersRedeemed", .list(.record(offerRedemption)), "Offers the customer redeemed."),
             RuleField("decisions", .list(.record(decision)), "Offers Verdict itself chose for this customer before."),
+            RuleField("lifetimePurchased", .map(.money), "Money the customer paid, per ISO 4217 currency (never added across currencies): "
+                + lifetimeMoneyUsage("lifetimePurchased")),
+            RuleField("lifetimeRefunded", .map(.money), "Money the customer was refunded, per ISO 4217 currency (never added across currencies): "
+                + lifetimeMoneyUsage("lifetimeRefunded")),
             RuleField("attributes", .record(attributes), "App-provided attributes declared in the rule file (`attributes:`)."),
         ])
+    }
+
+    /// How to read a per-currency money table such as `customer.lifetimeRefunded`.
+    static func lifetimeMoneyUsage(_ name: String) -> String {
+        "index it by currency, `customer.\(name)['USD']` or `customer.\(name)[purchase.currency]`. "
+            + "A currency without an entry is an evaluation error (the rule is skipped), so test "
+            + "`'USD' in customer.\(name) && …` first. Not supplied: no entries."
     }
 
     static let usage = RuleRecord(name: "Usage", fields: [

@@ -36,6 +36,7 @@ struct FactsDecoder {
         if case .null = data {
             if case .list(.record(let record)) = type.unwrapped { return .table(RecordTable(record: record, cells: [])) }
             if case .list = type.unwrapped { return .list([]) }
+            if case .map = type { return .map([:]) }
             if case .record(let record) = type.unwrapped { return RecordTable.nest(record, try decodeCells(.null, record, path: path), at: 0) }
             return .absent
         }
@@ -99,7 +100,14 @@ struct FactsDecoder {
         case .map(let valueType):
             guard case .object(let entries) = data else { throw mismatch(data, "an object", path) }
             var values: [String: RuleValue] = [:]
-            for (key, item) in entries { values[key] = try decode(item, as: valueType, path: join(path, key)) }
+            for key in entries.keys.sorted() {
+                let value = try decode(entries[key] ?? .null, as: valueType, path: join(path, key))
+                // A per-currency money table: each entry is in its key's currency.
+                if case .money(let money) = value, money.currency != key {
+                    throw FactsError(path: join(path, key), message: "expected money in \(key) (the entry's key), got \(money)")
+                }
+                values[key] = value
+            }
             return .map(values)
         case .record(let record):
             return RecordTable.nest(record, try decodeCells(data, record, path: path), at: 0)

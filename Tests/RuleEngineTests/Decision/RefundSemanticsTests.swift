@@ -52,19 +52,33 @@ struct RefundSemanticsTests {
         #expect(decision.refund?.consumptionPercentage == nil)
     }
 
-    @Test("a response field computed from facts is checked against Apple's rules at decision time")
+    @Test("a response field computed from facts is corrected to Apple's rules at decision time, and the correction recorded")
     func runtimeAppleRules() throws {
         let bundle = try BundleTestSupport.bundle(rules: rules, catalog: nil)
         let undelivered = "purchase: {productType: CONSUMABLE}\nusage: {deliveryStatus: UNDELIVERED_SERVER_OUTAGE, consumptionPercentage: 30}"
-        let invalid = bundle.decide(try BundleTestSupport.facts(request, undelivered))
-        #expect(invalid.rule?.id == "partly-used")
-        #expect(invalid.errors.first?.message == "consumptionPercentage must be 0 when deliveryStatus is UNDELIVERED_SERVER_OUTAGE, got 30")
-        #expect(invalid.trace.contains { $0.rule?.id == "undelivered" && $0.outcome == .invalidResponse })
+        let corrected = bundle.decide(try BundleTestSupport.facts(request, undelivered))
+        #expect(corrected.rule?.id == "undelivered")
+        #expect(corrected.errors.isEmpty)
+        #expect(corrected.refund?.refundPreference == "GRANT_FULL")
+        #expect(corrected.refund?.deliveryStatus == "UNDELIVERED_SERVER_OUTAGE")
+        #expect(corrected.refund?.consumptionPercentage == 0)
+        let correction = try #require(corrected.corrections.first)
+        #expect(corrected.corrections.count == 1)
+        #expect(correction.rule.id == "undelivered")
+        #expect(correction.field == "consumptionPercentage")
+        #expect(correction.from == "30000")
+        #expect(correction.to == "0")
+        #expect(correction.reason == "consumptionPercentage must be 0 when deliveryStatus is UNDELIVERED_SERVER_OUTAGE")
+        let entry = try #require(corrected.trace.first { $0.rule?.id == "undelivered" })
+        #expect(entry.outcome == .passed)
+        #expect(entry.note == "answer corrected for Apple: consumptionPercentage 30000 → 0")
         let zero = "purchase: {productType: CONSUMABLE}\nusage: {deliveryStatus: UNDELIVERED_SERVER_OUTAGE, consumptionPercentage: 0}"
         let valid = bundle.decide(try BundleTestSupport.facts(request, zero))
         #expect(valid.rule?.id == "undelivered")
         #expect(valid.refund?.deliveryStatus == "UNDELIVERED_SERVER_OUTAGE")
         #expect(valid.refund?.consumptionPercentage == 0)
+        #expect(valid.corrections.isEmpty)
+        #expect(valid.trace.first { $0.rule?.id == "undelivered" }?.note == nil)
     }
 
     @Test("a rule whose condition cannot be evaluated is skipped and counted")

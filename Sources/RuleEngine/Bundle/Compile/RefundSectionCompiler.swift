@@ -8,8 +8,8 @@
 /// * the percentage is 0 when `deliveryStatus` is not `DELIVERED`;
 /// * `DECLINE` for an undelivered purchase is a warning.
 ///
-/// The same rules are checked again on each decision (`RefundResponseBuilder`) for what only the
-/// facts decide.
+/// What only the facts decide is corrected on each decision (`RefundResponseBuilder`), and the
+/// corrections recorded.
 struct RefundSectionCompiler {
     let support: SectionCompilerSupport
     private var log: DiagnosticLog { support.log }
