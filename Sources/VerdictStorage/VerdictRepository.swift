@@ -3,8 +3,8 @@
 ///
 /// Every method is one database transaction: either all of its writes are durable when it
 /// returns, or it throws and none are. Times are UNIX milliseconds (Apple's unit), chosen by the
-/// caller so tests can drive the clock.
-public protocol VerdictRepository: Sendable {
+/// caller so tests can drive the clock. The refund flow's part is ``RefundRepository``.
+public protocol VerdictRepository: RefundRepository {
     /// Which database this repository talks to.
     var backend: StorageBackend { get }
 

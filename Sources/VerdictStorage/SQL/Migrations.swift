@@ -12,6 +12,7 @@ enum Migrations {
     static let all: [Migration] = [
         Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
         Migration(version: 2, name: "offer signature nonces, customer attributes, offer decisions", statements: { _ in offerTables }),
+        Migration(version: 3, name: "consent ledger, transaction facts, consumption requests and attempts", statements: refundTables),
     ]
 
     /// The highest version this build knows.

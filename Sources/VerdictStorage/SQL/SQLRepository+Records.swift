@@ -49,7 +49,7 @@ extension SQLRepository {
         }
     }
 
-    private static let transactionColumns = """
+    static let transactionColumns = """
         transaction_id, original_transaction_id, product_id, app_account_token, environment, purchase_date,
         revocation_date, signed_date, decoded_json
         """
@@ -86,7 +86,7 @@ extension SQLRepository {
         }
     }
 
-    private static func transactionRecord(_ row: SQLRow) throws -> TransactionRecord {
+    static func transactionRecord(_ row: SQLRow) throws -> TransactionRecord {
         TransactionRecord(
             transactionId: try row.string("transaction_id"),
             originalTransactionId: try row.string("original_transaction_id"),

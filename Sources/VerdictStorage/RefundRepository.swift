@@ -1,0 +1,51 @@
+/// The storage the refund flow needs: the consent ledger, the facts apps report per purchase,
+/// consumption requests with their submission attempts and outcomes, and per-rule statistics.
+/// Part of ``VerdictRepository``; the same rules apply (one transaction per call, UNIX ms times).
+public protocol RefundRepository: Sendable {
+    // MARK: Consent ledger
+
+    /// Appends an entry to the customer's consent ledger (history is kept).
+    func recordConsent(_ consent: ConsentRecord) async throws
+    /// The customer's ledger, newest answer (`at`) first.
+    func consents(appAccountToken: String, limit: Int) async throws -> [ConsentRecord]
+
+    // MARK: App-reported facts
+
+    /// Replaces what the app reported about a purchase.
+    func setTransactionFacts(_ facts: TransactionFactsRecord) async throws
+    func transactionFacts(transactionId: String) async throws -> TransactionFactsRecord?
+
+    /// Every stored transaction carrying `appAccountToken` (any product, any subscription).
+    func transactions(appAccountToken: String) async throws -> [TransactionRecord]
+
+    // MARK: Consumption requests
+
+    /// Stores a decided request and, in the same transaction, enqueues `submission` when the
+    /// record is pending. A notification decided before returns `.alreadyDecided`; a request for
+    /// a purchase with a pending or sent one is added to that one's repeats (`.repeated`).
+    func insertConsumptionRequest(_ record: ConsumptionRequestRecord, submission: NewJob?) async throws
+        -> ConsumptionRequestInsertResult
+    func consumptionRequest(id: String) async throws -> ConsumptionRequestRecord?
+    /// The requests for one purchase, newest first.
+    func consumptionRequests(transactionId: String) async throws -> [ConsumptionRequestRecord]
+    /// Requests of any purchase, newest first.
+    func recentConsumptionRequests(limit: Int) async throws -> [ConsumptionRequestRecord]
+
+    /// Records a submission attempt (when given) and moves a pending request to `state` in one
+    /// transaction. Returns false (and changes nothing) when the request is no longer pending.
+    @discardableResult
+    func updateConsumptionSubmission(id: String, state: ConsumptionRequestRecord.State, attempt: ConsumptionAttemptRecord?,
+                                     lastError: String?, at: Int64) async throws -> Bool
+    /// The submission attempts of a request, oldest first.
+    func consumptionAttempts(requestId: String) async throws -> [ConsumptionAttemptRecord]
+
+    /// Joins Apple's outcome (`REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED`) to the newest request
+    /// for `transactionId`; `detail` is a JSON object appended to its outcomes. The same
+    /// notification is joined once. Returns whether a request changed.
+    @discardableResult
+    func recordConsumptionOutcome(transactionId: String, outcome: String, detail: String, notificationUUID: String,
+                                  at: Int64) async throws -> Bool
+
+    /// Per refund rule (or veto, or `default`): requests, what was sent, and Apple's outcomes.
+    func refundRuleStatistics() async throws -> [RefundRuleStatistics]
+}

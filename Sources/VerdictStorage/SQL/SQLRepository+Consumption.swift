@@ -1,0 +1,181 @@
+import Foundation
+
+extension SQLRepository {
+    // MARK: Consumption requests, attempts and outcomes
+
+    static let consumptionColumns = """
+        id, notification_uuid, transaction_id, original_transaction_id, app_account_token, environment, reason,
+        requested_at, deadline, decided_at, bundle_hash, rule_id, rule_line, blocked_by, refund_preference,
+        consent_basis, state, body, record_json, sent_at, last_error, outcome, outcome_at, outcomes_json, repeats_json
+        """
+
+    func insertConsumptionRequest(_ record: ConsumptionRequestRecord, submission: NewJob?) async throws
+        -> ConsumptionRequestInsertResult
+    {
+        try await transaction { db in
+            let columns = Self.consumptionColumns
+            if let decided = try await db.query(
+                "SELECT \(columns) FROM consumption_requests WHERE notification_uuid = $1", .text(record.notificationUUID)
+            ).first {
+                return .alreadyDecided(try Self.consumptionRecord(decided))
+            }
+            if let open = try await db.query("""
+                SELECT \(columns) FROM consumption_requests
+                WHERE transaction_id = $1 AND state IN ('pending', 'sent')
+                """, .text(record.transactionId)).first {
+                var answered = try Self.consumptionRecord(open)
+                var repeats = JSONArrayText(answered.repeats)
+                repeats.append(["notificationUUID": record.notificationUUID, "requestedAt": record.requestedAt])
+                answered.repeats = repeats.text
+                try await db.execute(
+                    "UPDATE consumption_requests SET repeats_json = $2 WHERE id = $1", .text(answered.id), .text(answered.repeats))
+                return .repeated(answered)
+            }
+            try await db.execute("""
+                INSERT INTO consumption_requests (\(columns))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+                    $22, $23, $24, $25)
+                """,
+                .text(record.id), .text(record.notificationUUID), .text(record.transactionId),
+                .text(record.originalTransactionId), SQLValue(record.appAccountToken), SQLValue(record.environment),
+                SQLValue(record.reason), .integer(record.requestedAt), .integer(record.deadline), .integer(record.decidedAt),
+                SQLValue(record.bundleHash), SQLValue(record.ruleId), SQLValue(record.ruleLine), SQLValue(record.blockedBy),
+                SQLValue(record.refundPreference), .text(record.consentBasis.rawValue), .text(record.state.rawValue),
+                SQLValue(record.body), .text(record.json), SQLValue(record.sentAt), SQLValue(record.lastError),
+                SQLValue(record.outcome), SQLValue(record.outcomeAt), .text(record.outcomes), .text(record.repeats))
+            if record.state == .pending, let submission {
+                _ = try await Self.enqueue(submission, in: db)
+            }
+            return .inserted(record)
+        }
+    }
+
+    func consumptionRequest(id: String) async throws -> ConsumptionRequestRecord? {
+        try await transaction { db in
+            try await db.query("SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE id = $1", .text(id))
+                .first.map(Self.consumptionRecord)
+        }
+    }
+
+    func consumptionRequests(transactionId: String) async throws -> [ConsumptionRequestRecord] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE transaction_id = $1
+                ORDER BY requested_at DESC, decided_at DESC, id DESC
+                """, .text(transactionId)).map(Self.consumptionRecord)
+        }
+    }
+
+    func recentConsumptionRequests(limit: Int) async throws -> [ConsumptionRequestRecord] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT \(Self.consumptionColumns) FROM consumption_requests
+                ORDER BY decided_at DESC, id DESC LIMIT $1
+                """, .integer(Int64(max(1, limit)))).map(Self.consumptionRecord)
+        }
+    }
+
+    func updateConsumptionSubmission(id: String, state: ConsumptionRequestRecord.State, attempt: ConsumptionAttemptRecord?,
+                                     lastError: String?, at: Int64) async throws -> Bool {
+        try await transaction { db in
+            let updated = try await db.query("""
+                UPDATE consumption_requests
+                SET state = $2, last_error = $3, sent_at = CASE WHEN $2 = 'sent' THEN $4 ELSE sent_at END
+                WHERE id = $1 AND state = 'pending'
+                RETURNING id
+                """, .text(id), .text(state.rawValue), SQLValue(lastError), .integer(at))
+            guard !updated.isEmpty else { return false }
+            if let attempt {
+                try await db.execute("""
+                    INSERT INTO consumption_attempts (request_id, attempt, attempted_at, http_status, error_code,
+                        error_message, result, retry_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                    """, .text(id), .integer(Int64(attempt.attempt)), .integer(attempt.at), SQLValue(attempt.httpStatus),
+                    SQLValue(attempt.errorCode), SQLValue(attempt.errorMessage), .text(attempt.result.rawValue),
+                    SQLValue(attempt.retryAt))
+            }
+            return true
+        }
+    }
+
+    func consumptionAttempts(requestId: String) async throws -> [ConsumptionAttemptRecord] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT attempt, attempted_at, http_status, error_code, error_message, result, retry_at
+                FROM consumption_attempts WHERE request_id = $1 ORDER BY attempt, id
+                """, .text(requestId)).map { row in
+                ConsumptionAttemptRecord(
+                    attempt: try row.int("attempt"), at: try row.int64("attempted_at"),
+                    httpStatus: try row.optionalInt64("http_status").map(Int.init), errorCode: try row.optionalInt64("error_code"),
+                    errorMessage: try row.optionalString("error_message"),
+                    result: try row.enumValue("result", as: ConsumptionAttemptRecord.Result.self),
+                    retryAt: try row.optionalInt64("retry_at"))
+            }
+        }
+    }
+
+    func recordConsumptionOutcome(transactionId: String, outcome: String, detail: String, notificationUUID: String,
+                                  at: Int64) async throws -> Bool {
+        try await transaction { db in
+            guard let row = try await db.query("""
+                SELECT id, outcomes_json FROM consumption_requests WHERE transaction_id = $1
+                ORDER BY requested_at DESC, decided_at DESC, id DESC LIMIT 1
+                """, .text(transactionId)).first
+            else { return false }
+            var outcomes = JSONArrayText(try row.string("outcomes_json"))
+            guard !outcomes.contains(key: "notificationUUID", value: notificationUUID) else { return false }
+            var entry = JSONArrayText.object(detail)
+            entry["type"] = outcome
+            entry["at"] = at
+            entry["notificationUUID"] = notificationUUID
+            outcomes.append(entry)
+            try await db.execute("""
+                UPDATE consumption_requests SET outcome = $2, outcome_at = $3, outcomes_json = $4 WHERE id = $1
+                """, .text(try row.string("id")), .text(outcome), .integer(at), .text(outcomes.text))
+            return true
+        }
+    }
+
+    func refundRuleStatistics() async throws -> [RefundRuleStatistics] {
+        try await transaction { db in
+            try await db.query("""
+                SELECT COALESCE(rule_id, blocked_by, 'default') AS decided_by,
+                    COUNT(*) AS requests,
+                    SUM(CASE WHEN state = 'sent' THEN 1 ELSE 0 END) AS sent,
+                    SUM(CASE WHEN state = 'not_sent' AND consent_basis IN ('refused', 'none') THEN 1 ELSE 0 END) AS no_consent,
+                    SUM(CASE WHEN state = 'not_sent' AND consent_basis IN ('recorded', 'assumed') THEN 1 ELSE 0 END) AS not_sent_other,
+                    SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed,
+                    SUM(CASE WHEN state = 'missed' THEN 1 ELSE 0 END) AS missed,
+                    SUM(CASE WHEN outcome IN ('REFUND', 'REFUND_REVERSED') THEN 1 ELSE 0 END) AS granted,
+                    SUM(CASE WHEN outcome = 'REFUND_DECLINED' THEN 1 ELSE 0 END) AS declined,
+                    SUM(CASE WHEN outcome = 'REFUND_REVERSED' THEN 1 ELSE 0 END) AS reversed
+                FROM consumption_requests
+                GROUP BY COALESCE(rule_id, blocked_by, 'default') ORDER BY decided_by
+                """).map { row in
+                RefundRuleStatistics(
+                    ruleId: try row.string("decided_by"), requests: try row.int("requests"), sent: try row.int("sent"),
+                    notSentNoConsent: try row.int("no_consent"), notSentOther: try row.int("not_sent_other"),
+                    failed: try row.int("failed"), missed: try row.int("missed"), granted: try row.int("granted"),
+                    declined: try row.int("declined"), reversed: try row.int("reversed"))
+            }
+        }
+    }
+
+    static func consumptionRecord(_ row: SQLRow) throws -> ConsumptionRequestRecord {
+        ConsumptionRequestRecord(
+            id: try row.string("id"), notificationUUID: try row.string("notification_uuid"),
+            transactionId: try row.string("transaction_id"), originalTransactionId: try row.string("original_transaction_id"),
+            appAccountToken: try row.optionalString("app_account_token"), environment: try row.optionalString("environment"),
+            reason: try row.optionalString("reason"), requestedAt: try row.int64("requested_at"),
+            deadline: try row.int64("deadline"), decidedAt: try row.int64("decided_at"),
+            bundleHash: try row.optionalString("bundle_hash"), ruleId: try row.optionalString("rule_id"),
+            ruleLine: try row.optionalInt64("rule_line").map(Int.init), blockedBy: try row.optionalString("blocked_by"),
+            refundPreference: try row.optionalString("refund_preference"),
+            consentBasis: try row.enumValue("consent_basis", as: ConsumptionRequestRecord.ConsentBasis.self),
+            state: try row.enumValue("state", as: ConsumptionRequestRecord.State.self), body: try row.optionalString("body"),
+            json: try row.string("record_json"), sentAt: try row.optionalInt64("sent_at"),
+            lastError: try row.optionalString("last_error"), outcome: try row.optionalString("outcome"),
+            outcomeAt: try row.optionalInt64("outcome_at"), outcomes: try row.string("outcomes_json"),
+            repeats: try row.string("repeats_json"))
+    }
+}
