@@ -30,6 +30,8 @@ public final class VerdictServer: Sendable {
     public let offerSigner: OfferSigner?
     /// Decides retention offers (on notifications and on demand).
     public let offerDecider: OfferDecider
+    /// Decides refund requests (CONSUMPTION_REQUEST).
+    public let refundDecider: RefundDecider
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -49,6 +51,9 @@ public final class VerdictServer: Sendable {
         let offerDecider = OfferDecider(
             repository: repository, rules: rulesReloader.store, webhooks: configuration.webhookURL != nil, now: now)
         self.offerDecider = offerDecider
+        let refundDecider = RefundDecider(
+            repository: repository, rules: rulesReloader.store, assumeConsent: configuration.assumeConsent, now: now)
+        self.refundDecider = refundDecider
         let signal = JobSignal()
         self.signal = signal
         self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
@@ -56,7 +61,9 @@ public final class VerdictServer: Sendable {
             NotificationProcessor(
                 repository: repository, handlers: [
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(repository: repository, now: now),
+                    ConsumptionRequestHandler(decider: refundDecider), RefundOutcomeHandler(repository: repository),
                 ] + notificationHandlers, historySync: appStore.isAvailable, now: now),
+            ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
         ]
@@ -137,6 +144,9 @@ public final class VerdictServer: Sendable {
             signingUnavailableReason: appStore.unavailableReason, now: now
         ).register(on: authenticated)
         DecisionRoutes(repository: repository).register(on: authenticated)
+        ConsentRoutes(repository: repository, assumeConsent: configuration.assumeConsent, now: now).register(on: authenticated)
+        TransactionFactsRoutes(repository: repository, now: now).register(on: authenticated)
+        ConsumptionRoutes(repository: repository).register(on: authenticated)
         return router
     }
 

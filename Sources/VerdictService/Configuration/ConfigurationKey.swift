@@ -62,12 +62,13 @@ extension ConfigurationKey {
     public static let reconcileInterval = Self("reconcileInterval")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
+    public static let assumeConsent = Self("assumeConsent")
     public static let logLevel = Self("log.level")
 
     /// Every setting, in documentation order.
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .reconcileInterval, .workerConcurrency, .logLevel,
     ]
 }

@@ -41,6 +41,9 @@ public struct ServiceConfiguration: Sendable {
     public var apiTokens: [String]
     public var webhookURL: URL?
     public var webhookSecret: String?
+    /// Whether the app's terms grant consent to share consumption data: a customer without a
+    /// consent-ledger entry is treated as consenting (an explicit refusal still wins).
+    public var assumeConsent: Bool
     /// Seconds between automatic reconciliations with Get Notification History (0: off).
     public var reconcileInterval: Int
     /// Seconds between checks of the rules folder for changes (0: only SIGHUP reloads).
@@ -186,6 +189,7 @@ public struct ServiceConfiguration: Sendable {
             webhookURL = nil
             webhookSecret = string(.webhookSecret)
         }
+        assumeConsent = try boolean(.assumeConsent, default: false)
         databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
         reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try integer(.rulesReloadInterval, default: 2, range: 0...3600)

@@ -127,6 +127,8 @@ public struct SubscriptionFacts: Sendable {
                 ])
             }),
             "attributes": attributes ?? .object([:]),
+            "lifetimePurchased": LifetimeMoney.purchased(transactions),
+            "lifetimeRefunded": LifetimeMoney.refunded(transactions),
         ])
     }
 

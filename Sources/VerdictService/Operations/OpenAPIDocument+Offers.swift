@@ -48,7 +48,7 @@ extension OpenAPIDocument {
         "503": {$ref: "#/components/responses/Error"}
   /v1/rules/stats:
     get:
-      summary: Per offer rule, decisions, offers made, held out, redeemed, and conversion in treatment vs holdout
+      summary: Per offer rule (treatment vs holdout) and per refund rule (requests, sent, not sent, Apple's outcomes)
       responses:
         "200":
           description: The statistics (conversion rates are absent without a denominator)
@@ -71,6 +71,22 @@ extension OpenAPIDocument {
                         convertedHoldout: {type: integer}
                         conversionTreatment: {type: number}
                         conversionHoldout: {type: number}
+                  refundRules:
+                    type: array
+                    description: Per refund rule, veto (requests it blocked) or `default` (no rule matched)
+                    items:
+                      type: object
+                      properties:
+                        ruleId: {type: string}
+                        requests: {type: integer}
+                        sent: {type: integer}
+                        notSentNoConsent: {type: integer}
+                        notSentOther: {type: integer}
+                        failed: {type: integer}
+                        missed: {type: integer}
+                        granted: {type: integer}
+                        declined: {type: integer}
+                        reversed: {type: integer}
         "401": {$ref: "#/components/responses/Error"}
 """#
 }

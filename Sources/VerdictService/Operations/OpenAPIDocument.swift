@@ -65,7 +65,18 @@ components:
         decidedAt: {type: integer, format: int64}
         expiresAt: {type: integer, format: int64}
         record: {type: object, description: "decision (the engine's record), explanation (text), facts (the document decided on)"}
+"""# + "\n" + refundComponents + "\n" + #"""
   responses:
+    ConsentLedger:
+      description: The customer's consent basis now, and the ledger
+      content:
+        application/json:
+          schema:
+            type: object
+            properties:
+              appAccountToken: {type: string, format: uuid}
+              current: {$ref: "#/components/schemas/Consent"}
+              history: {type: array, items: {$ref: "#/components/schemas/Consent"}}
     Decision:
       description: A decision record
       content:
@@ -163,7 +174,7 @@ paths:
                   jobs: {type: array, items: {$ref: "#/components/schemas/Job"}}
         "400": {$ref: "#/components/responses/Error"}
         "401": {$ref: "#/components/responses/Error"}
-"""# + "\n" + offerPaths + "\n" + #"""
+"""# + "\n" + offerPaths + "\n" + refundPaths + "\n" + #"""
   /v1/rules:
     get:
       summary: The active rule bundle and the last refused candidate

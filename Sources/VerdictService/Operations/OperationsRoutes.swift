@@ -78,10 +78,15 @@ struct OperationsRoutes {
         } else {
             rulesCheck = .init(ready: false, detail: rules.lastRejection.map { "no valid bundle: \($0.render().prefix(500))" } ?? "no bundle loaded")
         }
-        let api = Readiness.Check(
-            ready: appStore.isAvailable,
-            detail: appStore.unavailableReason.map { "\($0); API calls wait in the queue" } ?? "In-App Purchase key configured"
-        )
+        var apiDetail = "In-App Purchase key configured"
+        if let reason = appStore.unavailableReason {
+            apiDetail = "\(reason); API calls wait in the queue"
+            // Say what is waiting: refund answers have a 12-hour deadline.
+            let waiting = (try? await repository.queueStatistics(now: now().appStoreMilliseconds))?.kinds
+                .first { $0.kind == ConsumptionSubmissionJob.kind }?.queued ?? 0
+            if waiting > 0 { apiDetail += " (\(waiting) consumption submission(s) waiting, each with a 12-hour deadline)" }
+        }
+        let api = Readiness.Check(ready: appStore.isAvailable, detail: apiDetail)
         return Readiness(
             ready: database.ready && migrations.ready && rulesCheck.ready,
             database: database, migrations: migrations, rules: rulesCheck, appStoreAPI: api

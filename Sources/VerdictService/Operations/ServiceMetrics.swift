@@ -47,6 +47,19 @@ public final class ServiceMetrics: Sendable {
         ).increment()
     }
 
+    /// `verdict_consumption_submissions_total{result}`: Send Consumption Information outcomes
+    /// (sent, retry, failed, missed); `missed` also counts `verdict_consumption_deadline_missed_total`.
+    public func consumptionSubmission(result: String) {
+        registry.makeCounter(
+            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed)"),
+            labels: [("result", result)]
+        ).increment()
+        if result == "missed" {
+            registry.makeCounter(descriptor: Self.name(
+                "consumption_deadline_missed", "total", "Refund requests whose 12-hour answer deadline passed unanswered")).increment()
+        }
+    }
+
     /// `verdict_rules_reload_failures_total`.
     public func rulesReloadFailure() {
         registry.makeCounter(descriptor: Self.name("rules_reload_failures", "total", "Rule bundle reloads refused")).increment()

@@ -5,7 +5,7 @@ import VerdictStorage
 
 /// `GET /v1/rules`: the active bundle (hash, load time, rules with their file and line) and the
 /// last refused candidate with its positioned errors. `GET /v1/rules/stats`: how each offer rule
-/// has done, treatment against holdout.
+/// has done, treatment against holdout, and each refund rule: requests, sent, not sent, Apple's outcomes.
 struct RulesRoutes {
     let reloader: RulesReloader
     let repository: any VerdictRepository
@@ -31,7 +31,42 @@ struct RulesRoutes {
             ))
         }
         router.get("/v1/rules/stats") { _, _ in
-            try JSONBody.response(["rules": try await repository.offerRuleStatistics().map(RuleStatisticsView.init)])
+            try JSONBody.response(StatisticsView(
+                rules: try await repository.offerRuleStatistics().map(RuleStatisticsView.init),
+                refundRules: try await repository.refundRuleStatistics().map(RefundRuleStatisticsView.init)))
+        }
+    }
+
+    /// The stats body: offer rules under `rules`, refund rules under `refundRules`.
+    struct StatisticsView: Encodable {
+        var rules: [RuleStatisticsView]
+        var refundRules: [RefundRuleStatisticsView]
+    }
+
+    /// One refund rule's (or veto's, or `default`'s) requests, submissions and Apple's outcomes.
+    struct RefundRuleStatisticsView: Encodable {
+        var ruleId: String
+        var requests: Int
+        var sent: Int
+        var notSentNoConsent: Int
+        var notSentOther: Int
+        var failed: Int
+        var missed: Int
+        var granted: Int
+        var declined: Int
+        var reversed: Int
+
+        init(_ statistics: RefundRuleStatistics) {
+            ruleId = statistics.ruleId
+            requests = statistics.requests
+            sent = statistics.sent
+            notSentNoConsent = statistics.notSentNoConsent
+            notSentOther = statistics.notSentOther
+            failed = statistics.failed
+            missed = statistics.missed
+            granted = statistics.granted
+            declined = statistics.declined
+            reversed = statistics.reversed
         }
     }
 

@@ -1,0 +1,40 @@
+import AppStoreServer
+
+/// `customer.lifetimePurchased` and `customer.lifetimeRefunded`: what a customer paid and was
+/// refunded, one total per ISO 4217 currency — never added across currencies. Free periods and
+/// zero prices are not purchases; a prorated refund counts its `revocationPercentage` share of
+/// the price; family-sharing revocations are not refunds. Pure.
+enum LifetimeMoney {
+    /// `{"USD": {"milliunits": …, "currency": "USD"}, …}` of everything `transactions` cost.
+    static func purchased(_ transactions: [JWSTransactionDecodedPayload]) -> JSONValue {
+        perCurrency(transactions.compactMap(paid))
+    }
+
+    /// The same, of what was refunded.
+    static func refunded(_ transactions: [JWSTransactionDecodedPayload]) -> JSONValue {
+        perCurrency(transactions.compactMap(refund))
+    }
+
+    /// What a transaction cost, when it cost something.
+    static func paid(_ transaction: JWSTransactionDecodedPayload) -> (currency: String, milliunits: Int64)? {
+        guard let currency = transaction.currency, let price = transaction.price, price > 0 else { return nil }
+        return (currency, price)
+    }
+
+    /// What a refunded transaction gave back.
+    static func refund(_ transaction: JWSTransactionDecodedPayload) -> (currency: String, milliunits: Int64)? {
+        guard let (currency, price) = paid(transaction), transaction.revocationDate != nil,
+              let type = SubscriptionFacts.revocationType(transaction), type == .refundFull || type == .refundProrated
+        else { return nil }
+        guard type == .refundProrated, let share = transaction.revocationPercentage else { return (currency, price) }
+        return (currency, price * Int64(min(max(share, 0), 100_000)) / 100_000)
+    }
+
+    static func perCurrency(_ amounts: [(currency: String, milliunits: Int64)]) -> JSONValue {
+        var totals: [String: Int64] = [:]
+        for amount in amounts { totals[amount.currency, default: 0] += amount.milliunits }
+        var object: [String: JSONValue] = [:]
+        for (currency, total) in totals { object[currency] = SubscriptionFacts.money(total, currency) }
+        return .object(object)
+    }
+}

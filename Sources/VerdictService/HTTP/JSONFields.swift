@@ -1,0 +1,73 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+
+/// Reads the fields of a JSON object request body with typed, explained errors: a missing
+/// required field or a value of the wrong JSON type is 400; an unknown field is 400 too, so a
+/// typo never silently drops a value. Range and enum checks are the caller's (422).
+struct JSONFields {
+    let object: [String: JSONValue]
+
+    /// Parses `data` as one JSON object whose keys are all in `allowed`.
+    init(_ data: Data, allowed: Set<String>) throws {
+        guard let value = JSONValue.parse(data) else { throw ServiceError.badRequest("MALFORMED_JSON", "the body is not JSON") }
+        guard let object = value.objectValue else { throw ServiceError.badRequest("MALFORMED_JSON", "the body must be a JSON object") }
+        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw ServiceError.badRequest(
+                "UNKNOWN_FIELD", "'\(unknown)' is not a field here (fields: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        self.object = object
+    }
+
+    /// The value, nil when absent or `null`.
+    private func present(_ name: String) -> JSONValue? {
+        guard let value = object[name], value != .null else { return nil }
+        return value
+    }
+
+    private func wrongType(_ name: String, _ expected: String) -> ServiceError {
+        ServiceError.badRequest("INVALID_FIELD", "'\(name)' must be \(expected)")
+    }
+
+    func bool(_ name: String) throws -> Bool? {
+        guard let value = present(name) else { return nil }
+        guard let bool = value.boolValue else { throw wrongType(name, "true or false") }
+        return bool
+    }
+
+    func string(_ name: String, maxLength: Int = 200) throws -> String? {
+        guard let value = present(name) else { return nil }
+        guard let text = value.stringValue, !text.isEmpty, text.count <= maxLength else {
+            throw wrongType(name, "a non-empty string of at most \(maxLength) characters")
+        }
+        return text
+    }
+
+    func integer(_ name: String) throws -> Int64? {
+        guard let value = present(name) else { return nil }
+        guard let number = value.integerValue else { throw wrongType(name, "a whole number") }
+        return number
+    }
+
+    /// A time as UNIX milliseconds (Apple's convention) or an ISO 8601 string.
+    func timestamp(_ name: String) throws -> Int64? {
+        guard let value = present(name) else { return nil }
+        if let number = value.integerValue { return number }
+        if let text = value.stringValue, let date = Self.iso8601(text) { return date.appStoreMilliseconds }
+        throw wrongType(name, "UNIX milliseconds or an ISO 8601 time such as 2026-11-24T09:30:00Z")
+    }
+
+    /// Throws 400 `MISSING_FIELD` when `value` is nil.
+    func required<T>(_ value: T?, _ name: String) throws -> T {
+        guard let value else { throw ServiceError.badRequest("MISSING_FIELD", "'\(name)' is required") }
+        return value
+    }
+
+    static func iso8601(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}

@@ -1,0 +1,21 @@
+import VerdictStorage
+
+/// The consent a decision relied on, as records and the API show it.
+struct ConsentView: Codable, Sendable, Equatable {
+    /// `recorded`, `assumed`, `refused` or `none`.
+    var basis: String
+    var consented: Bool?
+    var at: Int64?
+    var source: String?
+    var termsVersion: String?
+    var recordedAt: Int64?
+
+    init(basis: ConsumptionRequestRecord.ConsentBasis, entry: ConsentRecord?) {
+        self.basis = basis.rawValue
+        consented = entry?.consented
+        at = entry?.at
+        source = entry?.source
+        termsVersion = entry?.termsVersion
+        recordedAt = entry?.recordedAt
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import VerdictStorage
+
+/// Consumption request records for app backends and support staff (bearer token):
+/// - `GET /v1/consumption/{transactionId}` — the newest request for the purchase in full
+///   (``ConsumptionView``), with earlier ones under `earlier`;
+/// - `GET /v1/consumption?limit=N` — the newest requests of any purchase (default 20, at most 200).
+struct ConsumptionRoutes {
+    let repository: any VerdictRepository
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.get("/v1/consumption/{transactionId}") { _, context in
+            let transactionId = try TransactionFactsRoutes.transactionId(context)
+            let records = try await repository.consumptionRequests(transactionId: transactionId)
+            guard !records.isEmpty else {
+                throw ServiceError.notFound("no consumption request was received for transaction \(transactionId)")
+            }
+            var views: [ConsumptionView] = []
+            for record in records {
+                views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))
+            }
+            return try JSONBody.response(Detail(request: views[0], earlier: Array(views.dropFirst())))
+        }
+        router.get("/v1/consumption") { request, _ in
+            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
+            var views: [ConsumptionView] = []
+            for record in try await repository.recentConsumptionRequests(limit: limit) {
+                views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))
+            }
+            return try JSONBody.response(["requests": views])
+        }
+    }
+
+    /// The newest request flattened at the top level, plus the earlier ones.
+    struct Detail: Encodable {
+        var request: ConsumptionView
+        var earlier: [ConsumptionView]
+
+        func encode(to encoder: any Encoder) throws {
+            try request.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(earlier, forKey: .earlier)
+        }
+
+        enum Key: String, CodingKey { case earlier }
+    }
+}

@@ -1,0 +1,146 @@
+import AppStoreServer
+import Foundation
+import RuleEngine
+import VerdictStorage
+
+/// Decides what Verdict tells Apple about a refund request: gathers the facts (the purchase from
+/// the `CONSUMPTION_REQUEST`, the customer's stored history, what the app reported, the consent
+/// basis), runs the active bundle's refunds section, builds the exact Send Consumption
+/// Information body (``ConsumptionBody``: rule values over app facts over safe defaults,
+/// conformed to Apple's V2 rules), and stores the record with its submission job in one
+/// transaction. Nothing is sent without consent, when a veto blocks, or when no refunds rule applies.
+public struct RefundDecider: Sendable {
+    /// Why no record could be made.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        case noRules
+        case noPurchase
+        case invalidFacts(String)
+
+        public var description: String {
+            switch self {
+            case .noRules: "no valid rule bundle is loaded"
+            case .noPurchase: "the notification carries no transaction with a transactionId"
+            case .invalidFacts(let reason): "the facts do not fit the bundle's schema: \(reason)"
+            }
+        }
+    }
+
+    /// Apple's deadline after the notification's `signedDate`: 12 hours.
+    public static let answerWindowMilliseconds: Int64 = 12 * 3_600_000
+
+    let repository: any VerdictRepository
+    let rules: BundleStore
+    let assumeConsent: Bool
+    let now: @Sendable () -> Date
+
+    public init(repository: any VerdictRepository, rules: BundleStore, assumeConsent: Bool, now: @escaping @Sendable () -> Date) {
+        self.repository = repository
+        self.rules = rules
+        self.assumeConsent = assumeConsent
+        self.now = now
+    }
+
+    /// Decides one `CONSUMPTION_REQUEST` and stores the record (once per notification).
+    public func decide(_ notification: ProcessedNotification) async throws -> ConsumptionRequestInsertResult {
+        guard let bundle = rules.current else { throw Failure.noRules }
+        let stored = notification.record.notification
+        guard let purchase = notification.content.transaction, let transactionId = purchase.transactionId else {
+            throw Failure.noPurchase
+        }
+        let originalTransactionId = purchase.originalTransactionId ?? transactionId
+        let customer = try await repository.customer(originalTransactionId: originalTransactionId)
+        let token = purchase.appAccountToken?.uuidString.lowercased() ?? customer?.appAccountToken
+        let consent = try await token.asyncMap { try await repository.consents(appAccountToken: $0, limit: 1).first } ?? nil
+        let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)
+        let reported = try await repository.transactionFacts(transactionId: transactionId)
+        let event = SubscriptionFacts.Event(
+            type: NotificationTypeV2(rawValue: stored.notificationType), subtype: stored.subtype.map(Subtype.init(rawValue:)),
+            environment: stored.environment.map(AppStoreEnvironment.init(rawValue:)),
+            signedDate: Date(appStoreMilliseconds: stored.signedDate))
+        let facts = ConsumptionFacts(
+            event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
+            transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
+            usage: .init(reported, consented: basis.allowsSending),
+            attributes: try await token.asyncMap { try await repository.customerAttributes(appAccountToken: $0) }?
+                .flatMap { JSONValue.parse(Data($0.json.utf8)) })
+        let typed: Facts
+        do {
+            typed = try Facts(json: try JSONEncoder().encode(facts.document), schema: bundle.schema)
+        } catch let error as FactsError {
+            throw Failure.invalidFacts(error.description)
+        }
+        let decision = bundle.decide(typed, now: stored.signedDate)
+        let decidedAt = now().appStoreMilliseconds
+        let deadline = stored.signedDate + Self.answerWindowMilliseconds
+
+        var body: ConsumptionBody?
+        var notSent: String?
+        if decision.section != .refunds {
+            notSent = "no refunds rule applies to this notification"
+        } else if let veto = decision.blockedBy {
+            notSent = "vetoed by \(veto.id)"
+        } else if let refusal = basis.refusal {
+            notSent = refusal
+        } else {
+            // Even past the deadline the submission job is enqueued: it records the miss.
+            body = ConsumptionBody(response: decision.refund, reported: reported, productType: purchase.type)
+        }
+        let state: ConsumptionRequestRecord.State = notSent == nil ? .pending : .notSent
+        let record = ConsumptionRequestRecord(
+            id: UUID().uuidString.lowercased(), notificationUUID: stored.notificationUUID, transactionId: transactionId,
+            originalTransactionId: originalTransactionId, appAccountToken: token, environment: stored.environment,
+            reason: facts.reason?.rawValue, requestedAt: stored.signedDate, deadline: deadline, decidedAt: decidedAt,
+            bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
+            refundPreference: body?.request.refundPreference?.rawValue, consentBasis: basis, state: state,
+            body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
+            json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body, notSent: notSent))
+        let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
+        return try await repository.insertConsumptionRequest(record, submission: job)
+    }
+
+    /// The customer's stored transactions: the purchase's chain and everything with their token.
+    func history(originalTransactionId: String, appAccountToken: String?) async throws -> [JWSTransactionDecodedPayload] {
+        var records = try await repository.transactions(originalTransactionId: originalTransactionId)
+        if let appAccountToken { records += try await repository.transactions(appAccountToken: appAccountToken) }
+        let decoder = AppStoreJSON.decoder()
+        var seen: Set<String> = []
+        return try records.filter { seen.insert($0.transactionId).inserted }.map {
+            try decoder.decode(JWSTransactionDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+        }
+    }
+
+    /// `{"decision", "explanation", "facts", "consent", "body", "notSentReason"}`.
+    static func recordJSON(_ decision: Decision, facts: JSONValue, consent: ConsentRecord?,
+                           basis: ConsumptionRequestRecord.ConsentBasis, body: ConsumptionBody?, notSent: String?) throws -> String {
+        struct Record: Encodable {
+            var decision: Decision
+            var explanation: String
+            var facts: JSONValue
+            var consent: ConsentView
+            var body: ConsumptionBody.Explanation?
+            var notSentReason: String?
+        }
+        let record = Record(
+            decision: decision, explanation: decision.renderText(), facts: facts,
+            consent: ConsentView(basis: basis, entry: consent), body: body?.explanation, notSentReason: notSent)
+        return String(decoding: try JSONEncoder.service.encode(record), as: UTF8.self)
+    }
+}
+
+extension ConsumptionFacts.Usage {
+    /// The usage facts from what the app reported (nothing reported: only consent is known).
+    init(_ reported: TransactionFactsRecord?, consented: Bool) {
+        self.init(
+            deliveryStatus: reported?.deliveryStatus.map(DeliveryStatus.init(rawValue:)),
+            consumptionPercentage: reported?.consumptionPercentage, sampleContentProvided: reported?.sampleContentProvided,
+            sessionsSincePurchase: reported?.sessionsSincePurchase, consented: consented)
+    }
+}
+
+extension Optional {
+    /// `map` with an async transform.
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,165 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+import Testing
+import VerdictService
+
+/// Send Consumption Information as a durable job: Apple's 429 with Retry-After, 5xx and outages
+/// retried with backoff, a permanent 4xx recorded with Apple's code, repeats answered once, the
+/// 12-hour deadline, and no credentials (the submission waits).
+@Suite struct RefundSubmissionTests {
+    /// A consumable bought by a consenting customer, refund requested for a LEGAL reason (the
+    /// shipped rules grant it in full); returns the transaction id.
+    static func legalRequest(_ harness: ServiceHarness, settle: Bool = true) async throws -> (id: String, record: [String: JSONValue]) {
+        let token = UUID()
+        try await harness.consent(token)
+        let id = try await harness.buy("com.lumen.credits.100", token: token)
+        return (id, try await harness.askRefund(id, .legal, settle: settle))
+    }
+
+    static func attempts(_ record: [String: JSONValue]) -> [[String: JSONValue]] {
+        record["attempts"]?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func rateLimitedWaitsForRetryAfter(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            harness.simulator.faults.add(.rateLimited(retryAfterMilliseconds: 1_500, endpoint: .sendConsumptionInformation, count: 1))
+            let (id, record) = try await Self.legalRequest(harness)
+            #expect(record["state"]?.stringValue == "sent")
+            let attempts = Self.attempts(record)
+            #expect(attempts.map { $0["result"]?.stringValue } == ["retry", "sent"])
+            #expect(attempts.first?["httpStatus"]?.integerValue == 429)
+            #expect(attempts.first?["errorCode"]?.integerValue == 4_290_000)
+            // The retry was scheduled at Apple's Retry-After, not by backoff, and honoured.
+            let first = try #require(attempts.first?["at"]?.integerValue)
+            let retryAt = try #require(attempts.first?["retryAt"]?.integerValue)
+            #expect(retryAt - first >= 1_000)
+            #expect(try #require(attempts.last?["at"]?.integerValue) >= retryAt)
+            #expect(await harness.receivedBodies(id).count == 1)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func serverErrorThenSuccess(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            harness.simulator.faults.add(.generalInternalRetryable(.sendConsumptionInformation, count: 1))
+            let (id, record) = try await Self.legalRequest(harness)
+            #expect(record["state"]?.stringValue == "sent")
+            let attempts = Self.attempts(record)
+            #expect(attempts.map { $0["result"]?.stringValue } == ["retry", "sent"])
+            #expect(attempts.first?["httpStatus"]?.integerValue == 500)
+            #expect(attempts.first?["errorCode"]?.integerValue == 5_000_001)
+            #expect(await harness.receivedBodies(id).count == 1)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func outageLongerThanTheBackoff(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            // Three failures in a row (503, then dropped connections): backoff grows, nothing is lost.
+            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: 1))
+            harness.simulator.faults.add(.dropConnection(.sendConsumptionInformation, count: 2))
+            let (id, record) = try await Self.legalRequest(harness)
+            #expect(record["state"]?.stringValue == "sent")
+            let attempts = Self.attempts(record)
+            #expect(attempts.map { $0["result"]?.stringValue } == ["retry", "retry", "retry", "sent"])
+            #expect(attempts.first?["httpStatus"]?.integerValue == 503)
+            #expect(attempts[1]["httpStatus"] == nil)
+            #expect(await harness.receivedBodies(id).count == 1)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func permanentClientErrorIsRecordedNotRetried(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            harness.simulator.faults.add(.error(
+                status: 404, errorCode: 4_040_010, errorMessage: "Transaction id not found.", endpoint: .sendConsumptionInformation, count: 1))
+            let (id, record) = try await Self.legalRequest(harness)
+            #expect(record["state"]?.stringValue == "failed")
+            let attempts = Self.attempts(record)
+            #expect(attempts.map { $0["result"]?.stringValue } == ["failed"])
+            #expect(attempts.first?["errorCode"]?.integerValue == 4_040_010)
+            #expect(attempts.first?["errorMessage"]?.stringValue == "Transaction id not found.")
+            #expect(record["lastError"]?.stringValue?.contains("4040010") == true)
+            #expect(await harness.receivedBodies(id).isEmpty)
+            let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
+            #expect(metrics.contains(#"verdict_consumption_submissions_total{result="failed"} 1"#))
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func repeatedRequestsAreAnsweredOnce(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            let token = UUID()
+            try await harness.consent(token)
+            let id = try await harness.buy("com.lumen.credits.100", token: token)
+            let asked = try await harness.settled(harness.store.requestRefund(transactionId: id, reason: .legal))
+            // The same notification delivered again (Apple's retry or a forwarder): a duplicate.
+            let again = try await harness.deliver(asked.notification.signedPayload)
+            #expect(again.body.jsonObject["status"]?.stringValue == "duplicate")
+            _ = try await harness.settledConsumption(id)
+            // Apple asks again about the same purchase: joins the answer already sent.
+            harness.store.clock.advance(by: 60)
+            let second = try await harness.settled(harness.store.requestRefund(transactionId: id, reason: .legal))
+            let record = try await harness.settledConsumption(id)
+            #expect(record["state"]?.stringValue == "sent")
+            #expect(record["repeats"]?.arrayValue?.compactMap { $0.objectValue?["notificationUUID"]?.stringValue }
+                == [second.notification.notificationUUID])
+            #expect(record["earlier"]?.arrayValue?.isEmpty == true)
+            #expect(await harness.receivedBodies(id).count == 1)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func requestDecidedAfterTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
+        // Verdict lives 13 hours after Apple signed the request (it reached Verdict late).
+        try await ServiceHarness.with(backend, serviceClockOffset: 13 * 3600) { harness in
+            let token = UUID()
+            try await harness.consent(token)
+            let id = try await harness.buy("com.lumen.credits.100", token: token)
+            let record = try await harness.askRefund(id, .legal)
+            #expect(record["state"]?.stringValue == "missed")
+            #expect(record["deadline"]?.integerValue == (record["requestedAt"]?.integerValue).map { $0 + 43_200_000 })
+            #expect(Self.attempts(record).isEmpty)
+            #expect(await harness.receivedBodies(id).isEmpty)
+            let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
+            #expect(metrics.contains("verdict_consumption_deadline_missed_total 1"))
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func outageUntilTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
+        // Four seconds of the 12 hours are left when Apple's request reaches Verdict.
+        try await ServiceHarness.with(backend, serviceClockOffset: 12 * 3600 - 4) { harness in
+            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
+            let token = UUID()
+            try await harness.consent(token)
+            let id = try await harness.buy("com.lumen.credits.100", token: token)
+            let record = try await harness.askRefund(id, .legal)
+            #expect(record["state"]?.stringValue == "missed")
+            let attempts = Self.attempts(record)
+            // Retried until a retry would land after the deadline (that attempt is `missed`), or
+            // the job woke up after it: either way nothing is sent late.
+            #expect(!attempts.isEmpty)
+            #expect(attempts.dropLast().allSatisfy { $0["result"]?.stringValue == "retry" })
+            #expect(attempts.allSatisfy { $0["httpStatus"]?.integerValue == 503 })
+            #expect(await harness.receivedBodies(id).isEmpty)
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func withoutCredentialsTheSubmissionWaits(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend, credentials: false) { harness in
+            let (id, record) = try await Self.legalRequest(harness, settle: false)
+            #expect(record["state"]?.stringValue == "pending")
+            #expect(record["body"]?.objectValue?["refundPreference"]?.stringValue == "GRANT_FULL")
+            let ready = try await harness.request(.GET, "/readyz").body.jsonObject
+            #expect(String(describing: ready).contains("VERDICT_APPSTORE_KEY_ID"))
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(try await harness.consumption(id)["state"]?.stringValue == "pending")
+            let jobs = try await harness.request(.GET, "/v1/jobs?state=queued").body.jsonObject
+            #expect(String(describing: jobs).contains("send-consumption"))
+        }
+    }
+}
