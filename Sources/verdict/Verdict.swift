@@ -13,6 +13,7 @@ struct Verdict: AsyncParsableCommand {
             SimulatorCommand.self,
             BenchCommand.self,
             RulesCommand.self,
+            DemoCommand.self,
         ]
     )
 }

@@ -1,0 +1,171 @@
+import AppStoreServer
+import ArgumentParser
+import Foundation
+import Logging
+import UnixSignals
+
+/// `verdict demo`: starts the App Store simulator and the Verdict service in this process,
+/// wired together, plays a short scenario (retention offers, refund requests), prints what was
+/// decided and why, then keeps serving — with a ready-to-paste `curl` for every endpoint — until
+/// SIGINT or SIGTERM. Everything is kept in a temporary folder that is removed at exit.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "See Verdict decide: a simulated App Store, the service, and a short scenario.",
+        discussion: """
+            Runs an App Store simulator and the Verdict service in one process (SQLite in a \
+            temporary folder, the rules of --rules-dir), plays Lumen subscribers turning \
+            auto-renew off and customers asking for refunds, and prints each decision with the \
+            rules' explanation. Then it keeps serving so you can try the API with the printed \
+            token; Ctrl-C stops it and deletes the temporary folder. Needs no network.
+            """
+    )
+
+    @Option(help: "Port of the Verdict service (0 picks a free one).")
+    var port: Int = 8080
+    @Option(help: "Port of the App Store simulator (0 picks a free one).")
+    var simulatorPort: Int = 0
+    @Option(help: "Rule bundle folder, relative to the current directory.")
+    var rulesDir: String = "Rules"
+    @Flag(help: "Play the scenario, print the results and exit instead of serving.")
+    var noServe = false
+    @Flag(help: "Show the service's logs (JSON lines on standard error, info level).")
+    var verbose = false
+    @Flag(help: "Print the rule engine's whole explanation for each case, every rule it checked.")
+    var fullTrace = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
+        guard (0...65535).contains(simulatorPort) else { throw ValidationError("--simulator-port must be 0…65535.") }
+    }
+
+    func run() async throws {
+        let rules = try Self.rulesDirectory(rulesDir)
+        let logLevel = verbose ? "info" : "error"
+        let logger = ServiceOptions.bootstrapLogging(level: logLevel)
+        let output = DemoOutput.standardOutput
+        output.line("Starting the App Store simulator and the Verdict service…")
+        let stack: DemoStack
+        do {
+            stack = try await DemoStack.start(
+                DemoStack.Settings(port: port, simulatorPort: simulatorPort, rulesDirectory: rules, logLevel: logLevel),
+                logger: logger, shutdownSignals: [.sigterm, .sigint])
+        } catch {
+            throw Self.failure("cannot start: \(error)" + (port != 0 ? " — is port \(port) in use? Try --port 0." : ""))
+        }
+        // The scenario races the service: a signal stops the service (gracefully), and then the
+        // scenario, still waiting on it, is cancelled rather than left to time out.
+        var failure: (any Error)?
+        var stopError: (any Error)?
+        var serviceStopped = false
+        var completed = false
+        let noServe = self.noServe
+        let fullTrace = self.fullTrace
+        await withTaskGroup(of: Finished.self) { group in
+            group.addTask {
+                do {
+                    try await Self.checkReady(stack)
+                    Self.printStart(stack, rules: rules, to: output)
+                    let summary = try await DemoScenario(stack: stack, output: output, fullTrace: fullTrace).play()
+                    try Task.checkCancellation()
+                    await Self.guide(stack, summary).print(to: output, serving: !noServe)
+                    return .scenario(nil)
+                } catch {
+                    return .scenario(error)
+                }
+            }
+            group.addTask { .service(await stack.waitUntilStopped()) }
+            for await finished in group {
+                switch finished {
+                case .scenario(let error):
+                    if serviceStopped { break }
+                    failure = error
+                    completed = error == nil
+                    if noServe || error != nil { await stack.shutdown() }
+                case .service(let error):
+                    stopError = error
+                    serviceStopped = true
+                    group.cancelAll()
+                }
+            }
+        }
+        await stack.cleanUp()
+        if let failure { throw Self.failure("the scenario stopped: \(failure)") }
+        if let stopError { throw Self.failure("the service stopped with an error: \(stopError)") }
+        if !completed {
+            output.line("\nInterrupted before the scenario finished; stopped and removed \(stack.directory.path).")
+        } else if !noServe {
+            output.line("Stopped; removed \(stack.directory.path).")
+        }
+    }
+
+    /// Which of the two concurrent parts of ``run()`` ended, and with which error.
+    private enum Finished: Sendable {
+        case scenario((any Error)?)
+        case service((any Error)?)
+    }
+
+    /// The closing guide, with a notification of the scenario saved for the POST example.
+    static func guide(_ stack: DemoStack, _ summary: DemoSummary) async -> DemoEndpointGuide {
+        let sample = await stack.store.notificationLog().first { $0.notificationUUID == summary.sampleNotificationUUID }
+        return DemoEndpointGuide(
+            serviceURL: stack.serviceURL, simulatorURL: stack.simulatorURL, token: stack.token, summary: summary,
+            sampleNotificationFile: DemoEndpointGuide.saveSampleNotification(
+                uuid: sample?.notificationUUID, signedPayload: sample?.signedPayload, in: stack.directory))
+    }
+
+    /// The rules folder as an absolute path: `path` relative to the current directory, or — for
+    /// the default `Rules` — the nearest `Rules/` above it (running from a subfolder works).
+    static func rulesDirectory(_ path: String) throws -> String {
+        let fileManager = FileManager.default
+        let current = URL(fileURLWithPath: fileManager.currentDirectoryPath, isDirectory: true)
+        func bundle(at url: URL) -> Bool {
+            fileManager.fileExists(atPath: url.appendingPathComponent("catalog.yaml").path)
+        }
+        let given = URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
+        if bundle(at: given) { return given.path }
+        if path == "Rules" {
+            var directory = current
+            while directory.path != "/" {
+                directory.deleteLastPathComponent()
+                let candidate = directory.appendingPathComponent("Rules")
+                if bundle(at: candidate) { return candidate.path }
+            }
+        }
+        throw ValidationError(
+            "no rule bundle at \(given.path) (expected catalog.yaml there); run from the repository root or pass --rules-dir.")
+    }
+
+    /// Fails when the service is not ready (e.g. its rules were refused), with the reason.
+    static func checkReady(_ stack: DemoStack) async throws {
+        let (status, body) = try await stack.client.send(.GET, stack.serviceURL + "/readyz")
+        guard status != 200 else { return }
+        let checks = JSONValue.parse(body)?.objectValue ?? [:]
+        let failing = checks.keys.sorted().compactMap { name -> String? in
+            guard let check = checks[name]?.objectValue, check["ready"]?.boolValue == false else { return nil }
+            return "\(name): \(check["detail"]?.stringValue ?? "not ready")"
+        }
+        throw DemoError("the service is not ready (GET /readyz answered \(status)):\n"
+            + (failing.isEmpty ? String(decoding: body, as: UTF8.self) : failing.joined(separator: "\n"))
+            + (checks["rules"]?.objectValue?["ready"]?.boolValue == false ? "\n(check the rules with: verdict rules test <dir>)" : ""))
+    }
+
+    /// What is running, before the scenario.
+    static func printStart(_ stack: DemoStack, rules: String, to output: DemoOutput) {
+        output.banner("Verdict demo — Lumen, a photo editor with a Pro subscription")
+        output.field("App Store sim", "\(stack.simulatorURL)   (Sandbox, bundle id \(stack.store.configuration.bundleId))", indent: "  ")
+        output.field("Verdict service", stack.serviceURL, indent: "  ")
+        output.field("database", stack.environment["VERDICT_DATABASE_URL"] ?? "?", indent: "  ")
+        output.field("rules", rules, indent: "  ")
+        output.field("API token", stack.token, indent: "  ")
+        output.line()
+        output.line("  Every step below is a signed App Store notification, delivered by the simulator over HTTP")
+        output.line("  and processed by the service before the next step.")
+    }
+
+    /// Prints `verdict demo: <message>` on standard error; the exit status to throw.
+    static func failure(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("verdict demo: \(message)\n".utf8))
+        return .failure
+    }
+}

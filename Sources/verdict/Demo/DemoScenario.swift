@@ -1,0 +1,110 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+
+/// The story `verdict demo` plays against a running simulator and service: Lumen subscribers
+/// who turn auto-renew off or lapse (retention offers), then customers who ask Apple for a
+/// refund (consumption requests), each step delivered by the simulator and processed by the
+/// service before the next — as Apple's notifications would arrive over days.
+///
+/// ``play()`` prints each case to ``output`` as it completes and returns a ``DemoSummary``;
+/// with ``DemoOutput/silent`` it only returns the summary (for tests). The offer cases are in
+/// `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`.
+struct DemoScenario: Sendable {
+    /// Lumen's products (see Rules/catalog.yaml).
+    enum Product {
+        static let annual = "com.lumen.pro.annual"
+        static let monthly = "com.lumen.pro.monthly"
+        static let credits = "com.lumen.credits.100"
+        static let vintageFilters = "com.lumen.filters.vintage"
+    }
+
+    /// The simulated App Store the scenario plays on.
+    let store: SimulatorStore
+    /// Calls to the service and the simulator.
+    let client: DemoClient
+    /// Where each case is printed.
+    let output: DemoOutput
+    /// Print the engine's whole explanation (every trace entry) instead of the deciding part.
+    var fullTrace = false
+
+    /// A scenario on `stack`'s simulator and service.
+    init(stack: DemoStack, output: DemoOutput, fullTrace: Bool = false) {
+        self.init(store: stack.store, client: stack.client, output: output)
+        self.fullTrace = fullTrace
+    }
+
+    /// A scenario on any simulator store and service client.
+    init(store: SimulatorStore, client: DemoClient, output: DemoOutput) {
+        self.store = store
+        self.client = client
+        self.output = output
+    }
+
+    /// Plays every case, printing as it goes; returns what was decided.
+    func play() async throws -> DemoSummary {
+        let first = await store.notificationLog().count
+        output.banner("1. Retention offers — subscribers turn auto-renew off or let their subscription lapse")
+        var cases = try await playOffers()
+        output.banner("2. Refund requests — Apple asks Lumen about a refund before it decides")
+        cases += try await playRefunds()
+        let log = await store.notificationLog()
+        return DemoSummary(cases: cases, sampleNotificationUUID: log.count > first ? log[first].notificationUUID : nil)
+    }
+
+    // MARK: - Steps shared by the cases
+
+    /// Prints the engine's explanation of a decision, indented (condensed unless ``fullTrace``).
+    func explain(_ explanation: String?) {
+        guard let explanation else { return }
+        output.block("why (the engine's explanation)", fullTrace ? explanation : DemoExplanation.condensed(explanation))
+    }
+
+    /// Lets a minute of simulated time pass, so the next signed notification is dated later.
+    func minuteLater(_ minutes: Double = 1) {
+        store.clock.advance(by: minutes * 60)
+    }
+
+    /// Waits until the service processed `result`'s notification; returns `result`.
+    @discardableResult
+    func settled(_ result: ScenarioResult) async throws -> ScenarioResult {
+        try await client.waitUntilProcessed(result.notification.notificationUUID)
+        return result
+    }
+
+    /// A new subscriber, processed by the service; returns the originalTransactionId.
+    func subscribe(_ request: SubscribeRequest) async throws -> String {
+        let bought = try await settled(store.subscribe(request))
+        guard let otid = bought.originalTransactionId else { throw DemoError("the simulator's purchase has no originalTransactionId") }
+        minuteLater()
+        return otid
+    }
+
+    /// `count` renewals of a subscription, each processed before the next.
+    func renew(_ originalTransactionId: String, times count: Int) async throws {
+        for _ in 0..<count {
+            try await settled(store.renew(originalTransactionId: originalTransactionId))
+            minuteLater()
+        }
+    }
+
+    /// A one-time purchase, processed by the service; returns the transaction id.
+    func buy(_ request: OneTimePurchaseRequest) async throws -> String {
+        let bought = try await settled(store.purchase(request))
+        guard let transactionId = bought.transactionId else { throw DemoError("the simulator's purchase has no transactionId") }
+        minuteLater()
+        return transactionId
+    }
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// A nested value by dotted path (`record.decision.blockedBy.id`).
+    subscript(demo path: String) -> JSONValue? {
+        var current: JSONValue? = .object(self)
+        for key in path.split(separator: ".") { current = current?.objectValue?[String(key)] }
+        return current
+    }
+
+    /// The string at a dotted path.
+    func string(_ path: String) -> String? { self[demo: path]?.stringValue }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// `verdict demo --no-serve` (the README's first command, without the serving part) runs the
+/// whole scenario as a child process: the simulator and the service wired together, every
+/// decision printed, the consumption bodies Apple received shown, and a clean exit.
+@Suite struct DemoCommandTests {
+    @Test func demoPlaysTheScenarioAndExits() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-demo-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (status, output) = try await ServiceProcess.run(
+            ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory],
+            settings: [:], directory: directory, name: "demo", timeout: .seconds(120))
+        #expect(status == 0, "\(output.suffix(2_000))")
+        for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "winback-lapsed-payers",
+                     "accidental-purchase-unused", "not-delivered", "no-answer-without-consent"] {
+            #expect(output.contains(rule), "the demo output names \(rule)")
+        }
+        // The exact bodies Apple received, and the refusal to answer without consent.
+        #expect(output.contains(#"{"consumptionPercentage":0,"customerConsented":true,"deliveryStatus":"DELIVERED","refundPreference":"GRANT_FULL""#))
+        #expect(output.contains(#""deliveryStatus":"UNDELIVERED_SERVER_OUTAGE","refundPreference":"GRANT_FULL""#))
+        #expect(output.contains("nothing sent (vetoed by no-answer-without-consent)"))
+        #expect(output.contains("REFUND_DECLINED"))
+        // The signed promotional offer and the curl examples.
+        #expect(output.contains("keyIdentifier"))
+        #expect(output.contains("curl -s"))
+    }
+}
