@@ -99,6 +99,29 @@ final class PostgresDriver: SQLDriver {
         }, work)
     }
 
+    func autocommit<T: Sendable>(
+        timeout: Duration?,
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        guard !closed.isSet else { throw StorageError.unavailable(reason: "PostgreSQL repository is shut down") }
+        let client = self.client
+        let logger = self.logger
+        let secrets = self.secrets
+        let work: @Sendable () async throws -> T = {
+            do {
+                return try await client.withConnection { connection in
+                    try await body(PostgresExecutor(connection: connection, logger: logger))
+                }
+            } catch {
+                throw Self.map(error, context: "statement", secrets: secrets)
+            }
+        }
+        guard let timeout else { return try await work() }
+        return try await withDeadline(timeout, timeoutError: {
+            StorageError.unavailable(reason: "no answer from PostgreSQL within \(timeout)")
+        }, work)
+    }
+
     /// Runs one statement outside any transaction (`CREATE DATABASE`, `DROP DATABASE`): for
     /// administration tools and the test suite, never for repository work.
     func executeOutsideTransaction(_ sql: String) async throws {
@@ -178,7 +201,7 @@ final class PostgresDriver: SQLDriver {
     }
 }
 
-/// Runs statements on a leased connection inside `withTransaction`.
+/// Runs statements on a leased connection (inside `withTransaction`, or each on its own).
 private struct PostgresExecutor: SQLExecutor {
     let connection: PostgresConnection
     let logger: Logger

@@ -95,6 +95,14 @@ protocol SQLDriver: Sendable {
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T
 
+    /// Runs `body` on one connection without an explicit transaction: each statement commits on
+    /// its own (no `BEGIN`/`COMMIT` round trips). For calls made of exactly one statement — a read,
+    /// or a write that is atomic by itself — where a transaction would only add round trips.
+    func autocommit<T: Sendable>(
+        timeout: Duration?,
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T
+
     /// Closes every connection; later calls fail with `StorageError.unavailable`.
     func shutdown() async throws
 }

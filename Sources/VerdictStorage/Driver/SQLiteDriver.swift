@@ -104,6 +104,25 @@ final class SQLiteDriver: SQLDriver {
         }
     }
 
+    func autocommit<T: Sendable>(
+        timeout: Duration?,
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        let connection = self.connection
+        let description = self.description
+        let state = self.state
+        return try await lock.withLock {
+            guard !state.isSet else {
+                throw StorageError.unavailable(reason: "\(description) repository is shut down")
+            }
+            do {
+                return try await body(SQLiteExecutor(connection: connection))
+            } catch {
+                throw Self.map(error, context: "statement")
+            }
+        }
+    }
+
     func shutdown() async throws {
         let connection = self.connection
         let state = self.state

@@ -2,7 +2,7 @@ extension SQLRepository {
     // MARK: Customer attributes
 
     func setCustomerAttributes(_ record: CustomerAttributesRecord) async throws {
-        try await transaction { db in
+        try await self.statement { db in
             _ = try await db.query("""
                 INSERT INTO customer_attributes (app_account_token, attributes_json, updated_at) VALUES ($1, $2, $3)
                 ON CONFLICT (app_account_token) DO UPDATE SET
@@ -13,7 +13,7 @@ extension SQLRepository {
     }
 
     func customerAttributes(appAccountToken: String) async throws -> CustomerAttributesRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             guard let row = try await db.query(
                 "SELECT attributes_json, updated_at FROM customer_attributes WHERE app_account_token = $1",
                 .text(appAccountToken)).first

@@ -2,7 +2,7 @@ extension SQLRepository {
     // MARK: Consent ledger and app-reported facts
 
     func recordConsent(_ consent: ConsentRecord) async throws {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.execute("""
                 INSERT INTO consents (app_account_token, consented, consent_at, source, terms_version, recorded_at)
                 VALUES ($1, $2, $3, $4, $5, $6)
@@ -12,7 +12,7 @@ extension SQLRepository {
     }
 
     func consents(appAccountToken: String, limit: Int) async throws -> [ConsentRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT app_account_token, consented, consent_at, source, terms_version, recorded_at FROM consents
                 WHERE app_account_token = $1 ORDER BY consent_at DESC, id DESC LIMIT $2
@@ -26,7 +26,7 @@ extension SQLRepository {
     }
 
     func setTransactionFacts(_ facts: TransactionFactsRecord) async throws {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.execute("""
                 INSERT INTO transaction_facts (transaction_id, delivery_status, consumption_percentage,
                     sample_content_provided, sessions_since_purchase, updated_at)
@@ -42,7 +42,7 @@ extension SQLRepository {
     }
 
     func transactionFacts(transactionId: String) async throws -> TransactionFactsRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT transaction_id, delivery_status, consumption_percentage, sample_content_provided,
                     sessions_since_purchase, updated_at
@@ -59,7 +59,7 @@ extension SQLRepository {
     }
 
     func transactions(appAccountToken: String) async throws -> [TransactionRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.transactionColumns) FROM transactions WHERE app_account_token = $1
                 ORDER BY CASE WHEN purchase_date IS NULL THEN 1 ELSE 0 END, purchase_date, transaction_id

@@ -34,14 +34,14 @@ extension SQLRepository {
     }
 
     func offerDecision(id: String) async throws -> OfferDecisionRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT \(Self.decisionColumns) FROM offer_decisions WHERE id = $1", .text(id))
                 .first.map(Self.decisionRecord)
         }
     }
 
     func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.decisionColumns) FROM offer_decisions WHERE original_transaction_id = $1
                 ORDER BY decided_at DESC, id DESC LIMIT $2
@@ -50,7 +50,7 @@ extension SQLRepository {
     }
 
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.decisionColumns) FROM offer_decisions
                 WHERE original_transaction_id = $1 AND offer_id IS NOT NULL AND held_out = 0 AND expires_at > $2
@@ -68,7 +68,7 @@ extension SQLRepository {
     }
 
     private func count(_ column: String, _ value: String, since: Int64) async throws -> Int {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT COUNT(*) AS granted FROM offer_decisions
                 WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND decided_at >= $2

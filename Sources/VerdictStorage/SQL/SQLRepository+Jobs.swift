@@ -56,7 +56,7 @@ extension SQLRepository {
             )
             RETURNING \(Self.jobColumns)
             """
-        let jobs = try await transaction { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+        let jobs = try await statement { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
         // RETURNING has no defined order: restore the claim order.
         return jobs.sorted { a, b in
             switch (a.job.deadline, b.job.deadline) {
@@ -70,7 +70,25 @@ extension SQLRepository {
 
     @discardableResult
     func completeJob(id: Int64, owner: String, result: String?, now: Int64) async throws -> Bool {
-        try await transaction { db in
+        if backend == .postgres {
+            // One statement, one round trip: both updates commit together.
+            return try await statement { db in
+                try await db.query("""
+                    WITH done AS (
+                        UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
+                        WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+                        RETURNING notification_uuid
+                    ), processed AS (
+                        UPDATE notifications SET state = 'processed', result = $4, processed_at = $3,
+                            processed_count = processed_count + 1
+                        WHERE notification_uuid IN (SELECT notification_uuid FROM done)
+                        RETURNING notification_uuid
+                    )
+                    SELECT COUNT(*) AS completed FROM done
+                    """, .integer(id), .text(owner), .integer(now), SQLValue(result)).first?.int64("completed") == 1
+            }
+        }
+        return try await transaction { db in
             let rows = try await db.query("""
                 UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND lease_owner = $2 AND state = 'running'
@@ -128,13 +146,13 @@ extension SQLRepository {
     }
 
     func job(id: Int64) async throws -> JobRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE id = $1", .integer(id)).first.map(Self.jobRecord)
         }
     }
 
     func jobs(state: JobState, limit: Int) async throws -> [JobRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE state = $1 ORDER BY id DESC LIMIT $2",
                                .text(state.rawValue), .integer(Int64(max(0, limit)))).map(Self.jobRecord)
         }

@@ -8,6 +8,7 @@ extension SQLRepository {
     func insertNotification(_ notification: NewNotification, processingJob: NewJob) async throws -> NotificationInsertResult {
         var job = processingJob
         job.notificationUUID = notification.notificationUUID
+        if backend == .postgres { return try await insertNotificationInOneStatement(notification, job) }
         return try await transaction { [job] db in
             let inserted = try await db.query("""
                 INSERT INTO notifications (notification_uuid, notification_type, subtype, environment, bundle_id,
@@ -30,8 +31,45 @@ extension SQLRepository {
         }
     }
 
+    /// PostgreSQL: the notification and its processing job in one statement (one round trip, one
+    /// commit). The job's id is drawn first so the notification row carries it; a duplicate
+    /// `notificationUUID` inserts neither (the drawn id is simply unused).
+    private func insertNotificationInOneStatement(_ notification: NewNotification, _ job: NewJob) async throws
+        -> NotificationInsertResult
+    {
+        try await statement { db in
+            let rows = try await db.query("""
+                WITH drawn AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
+                stored AS (
+                    INSERT INTO notifications (notification_uuid, notification_type, subtype, environment, bundle_id,
+                        original_transaction_id, transaction_id, signed_date, received_at, source, signed_payload,
+                        decoded_json, state, processed_count, job_id)
+                    -- Nulls bound without a type would read as text: integer parameters are cast.
+                    SELECT $1, $2, $3, $4, $5, $6, $7, $8::BIGINT, $9::BIGINT, $10, $11, $12, 'received', 0, drawn.id FROM drawn
+                    ON CONFLICT (notification_uuid) DO NOTHING
+                    RETURNING notification_uuid, job_id
+                )
+                INSERT INTO jobs (id, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
+                    attempts, created_at, updated_at)
+                SELECT stored.job_id, $13, $14, stored.notification_uuid, $15, 'queued', $16::BIGINT, $17::BIGINT, $18::BIGINT, 0,
+                    $19::BIGINT, $19::BIGINT
+                FROM stored
+                RETURNING id
+                """,
+                .text(notification.notificationUUID), .text(notification.notificationType), SQLValue(notification.subtype),
+                SQLValue(notification.environment), SQLValue(notification.bundleId),
+                SQLValue(notification.originalTransactionId), SQLValue(notification.transactionId),
+                .integer(notification.signedDate), .integer(notification.receivedAt), .text(notification.source.rawValue),
+                .text(notification.signedPayload), .text(notification.decodedJSON),
+                .text(job.kind), .text(job.payload), SQLValue(job.dedupeKey), .integer(job.runAt), SQLValue(job.deadline),
+                .integer(Int64(job.maxAttempts)), .integer(job.createdAt))
+            guard let row = rows.first else { return .duplicate }
+            return .inserted(jobId: try row.int64("id"))
+        }
+    }
+
     func notification(uuid: String) async throws -> NotificationRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.notificationColumns), j.attempts, j.last_error
                 FROM notifications n LEFT JOIN jobs j ON j.id = n.job_id
@@ -41,13 +79,13 @@ extension SQLRepository {
     }
 
     func newestNotificationSignedDate() async throws -> Int64? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT MAX(signed_date) AS newest FROM notifications").first?.optionalInt64("newest")
         }
     }
 
     func notificationCount() async throws -> Int {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT COUNT(*) AS n FROM notifications").first?.int("n") ?? 0
         }
     }

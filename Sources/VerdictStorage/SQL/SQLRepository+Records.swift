@@ -3,7 +3,7 @@ extension SQLRepository {
 
     @discardableResult
     func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool {
-        try await self.transaction { db in
+        try await self.statement { db in
             try await !db.query("""
                 INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
                     environment, purchase_date, revocation_date, signed_date, decoded_json)
@@ -29,7 +29,7 @@ extension SQLRepository {
 
     @discardableResult
     func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool {
-        try await transaction { db in
+        try await self.statement { db in
             try await !db.query("""
                 INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
                     signed_date, decoded_json)
@@ -55,14 +55,14 @@ extension SQLRepository {
         """
 
     func transaction(id: String) async throws -> TransactionRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT \(Self.transactionColumns) FROM transactions WHERE transaction_id = $1", .text(id))
                 .first.map(Self.transactionRecord)
         }
     }
 
     func transactions(originalTransactionId: String) async throws -> [TransactionRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.transactionColumns) FROM transactions WHERE original_transaction_id = $1
                 ORDER BY CASE WHEN purchase_date IS NULL THEN 1 ELSE 0 END, purchase_date, transaction_id
@@ -71,7 +71,7 @@ extension SQLRepository {
     }
 
     func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             guard let row = try await db.query("""
                 SELECT original_transaction_id, product_id, auto_renew_status, environment, signed_date, decoded_json
                 FROM renewal_info WHERE original_transaction_id = $1
@@ -102,7 +102,7 @@ extension SQLRepository {
     // MARK: Customers
 
     func linkCustomer(_ link: CustomerLink) async throws {
-        try await transaction { db in
+        try await self.statement { db in
             // A newer non-nil identifier replaces the stored one; nil never erases one.
             try await db.execute("""
                 INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
@@ -126,14 +126,14 @@ extension SQLRepository {
         """
 
     func customer(originalTransactionId: String) async throws -> CustomerRecord? {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("SELECT \(Self.customerColumns) FROM customers WHERE original_transaction_id = $1",
                                .text(originalTransactionId)).first.map(Self.customerRecord)
         }
     }
 
     func customers(appAccountToken: String) async throws -> [CustomerRecord] {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.customerColumns) FROM customers WHERE app_account_token = $1
                 ORDER BY first_seen_at, original_transaction_id
@@ -142,7 +142,7 @@ extension SQLRepository {
     }
 
     func setHistoryRevision(originalTransactionId: String, revision: String, at: Int64) async throws {
-        try await transaction { db in
+        try await self.statement { db in
             try await db.execute("""
                 INSERT INTO customers (original_transaction_id, first_seen_at, history_revision, history_synced_at)
                 VALUES ($1, $2, $3, $2)

@@ -26,6 +26,12 @@ final class SQLRepository: VerdictRepository {
         try await driver.transaction(timeout: operationTimeout, body)
     }
 
+    /// Runs `body` — exactly one statement — without `BEGIN`/`COMMIT` round trips, with the
+    /// operation timeout. The statement is atomic by itself.
+    func statement<T: Sendable>(_ body: @escaping @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+        try await driver.autocommit(timeout: operationTimeout, body)
+    }
+
     // MARK: Lifecycle
 
     @discardableResult
