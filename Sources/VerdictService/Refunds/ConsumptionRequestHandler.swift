@@ -6,7 +6,8 @@ import VerdictStorage
 /// Decides every `CONSUMPTION_REQUEST` (``RefundDecider``) and stores the record with its
 /// submission job. Idempotent: a re-run job finds the stored record. A request for a purchase
 /// whose answer is pending or sent joins that answer instead of sending another. While no rule
-/// bundle is loaded the notification waits for one (its deadline still counts).
+/// bundle is loaded the notification waits for one (its deadline still counts); facts that do
+/// not fit the bundle fail the notification visibly.
 struct ConsumptionRequestHandler: NotificationHandler {
     let decider: RefundDecider
 
@@ -21,9 +22,13 @@ struct ConsumptionRequestHandler: NotificationHandler {
             switch failure {
             case .noRules:
                 throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description)
-            case .noPurchase, .invalidFacts:
+            case .noPurchase:
                 logger.warning("no refund decision", metadata: ["reason": .string(failure.description)])
                 return "not decided: \(failure.description)"
+            case .invalidFacts:
+                // A refund request must not vanish quietly: the notification fails, visibly
+                // (`GET /v1/jobs?state=dead`, metrics), and can be replayed after a fix.
+                throw JobFailure.permanent(failure.description)
             }
         }
         let record = result.record

@@ -50,7 +50,12 @@ public struct RefundDecider: Sendable {
         let originalTransactionId = purchase.originalTransactionId ?? transactionId
         let customer = try await repository.customer(originalTransactionId: originalTransactionId)
         let token = purchase.appAccountToken?.uuidString.lowercased() ?? customer?.appAccountToken
-        let consent = try await token.asyncMap { try await repository.consents(appAccountToken: $0, limit: 1).first } ?? nil
+        var consent: ConsentRecord?
+        var attributes: JSONValue?
+        if let token {
+            consent = try await repository.consents(appAccountToken: token, limit: 1).first
+            attributes = try await repository.customerAttributes(appAccountToken: token).flatMap { JSONValue.parse(Data($0.json.utf8)) }
+        }
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)
         let reported = try await repository.transactionFacts(transactionId: transactionId)
         let event = SubscriptionFacts.Event(
@@ -60,9 +65,7 @@ public struct RefundDecider: Sendable {
         let facts = ConsumptionFacts(
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
             transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
-            usage: .init(reported, consented: basis.allowsSending),
-            attributes: try await token.asyncMap { try await repository.customerAttributes(appAccountToken: $0) }?
-                .flatMap { JSONValue.parse(Data($0.json.utf8)) })
+            usage: .init(reported, consented: basis.allowsSending), attributes: attributes)
         let typed: Facts
         do {
             typed = try Facts(json: try JSONEncoder().encode(facts.document), schema: bundle.schema)
@@ -134,13 +137,5 @@ extension ConsumptionFacts.Usage {
             deliveryStatus: reported?.deliveryStatus.map(DeliveryStatus.init(rawValue:)),
             consumptionPercentage: reported?.consumptionPercentage, sampleContentProvided: reported?.sampleContentProvided,
             sessionsSincePurchase: reported?.sessionsSincePurchase, consented: consented)
-    }
-}
-
-extension Optional {
-    /// `map` with an async transform.
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

@@ -13,6 +13,9 @@ enum Migrations {
         Migration(version: 1, name: "notifications, transactions, renewal info, customers, jobs", statements: initialSchema),
         Migration(version: 2, name: "offer signature nonces, customer attributes, offer decisions", statements: { _ in offerTables }),
         Migration(version: 3, name: "consent ledger, transaction facts, consumption requests and attempts", statements: refundTables),
+        Migration(version: 4, name: "claim indexes: queued jobs in claim order, running jobs by lease expiry", statements: { _ in
+            claimIndexes
+        }),
     ]
 
     /// The highest version this build knows.
@@ -24,6 +27,19 @@ enum Migrations {
             applied_at BIGINT NOT NULL
         )
         """
+
+    /// Claiming reads only queued jobs in claim order, and running jobs whose lease expired: one
+    /// partial index each, so a claim reads a handful of index entries even while the planner's
+    /// statistics lag behind a burst (the kind index let it scan and sort every queued job).
+    private static let claimIndexes = [
+        "DROP INDEX jobs_kind_state",
+        "DROP INDEX jobs_claim_order",
+        """
+        CREATE INDEX jobs_queued_claim ON jobs ((CASE WHEN deadline IS NULL THEN 1 ELSE 0 END), deadline, run_at, id)
+        WHERE state = 'queued'
+        """,
+        "CREATE INDEX jobs_running_lease ON jobs (lease_until) WHERE state = 'running'",
+    ]
 
     /// Every nonce Verdict signed an offer with, kept until Apple forgets it (24 hours), so none is
     /// ever issued twice; the attributes app backends set per customer; and every offer decision
