@@ -80,46 +80,45 @@ final class PostgresDriver: SQLDriver {
         timeout: Duration?,
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
-        guard !closed.isSet else { throw StorageError.unavailable(reason: "PostgreSQL repository is shut down") }
-        let client = self.client
-        let logger = self.logger
-        let secrets = self.secrets
-        let work: @Sendable () async throws -> T = {
-            do {
-                return try await client.withTransaction(logger: logger) { connection in
-                    try await body(PostgresExecutor(connection: connection, logger: logger))
-                }
-            } catch {
-                throw Self.map(error, context: "transaction", secrets: secrets)
+        try await leased(timeout: timeout, context: "transaction") { client, logger in
+            try await client.withTransaction(logger: logger) { connection in
+                try await body(PostgresExecutor(connection: connection, logger: logger))
             }
         }
-        guard let timeout else { return try await work() }
-        return try await withDeadline(timeout, timeoutError: {
-            StorageError.unavailable(reason: "no answer from PostgreSQL within \(timeout)")
-        }, work)
     }
 
     func autocommit<T: Sendable>(
         timeout: Duration?,
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
+        try await leased(timeout: timeout, context: "statement") { client, logger in
+            try await client.withConnection { connection in
+                try await body(PostgresExecutor(connection: connection, logger: logger))
+            }
+        }
+    }
+
+    /// Runs `work` on the pool unless the driver is shut down, within `timeout` (which includes
+    /// waiting for a connection), mapping every failure to `StorageError`.
+    private func leased<T: Sendable>(
+        timeout: Duration?, context: String,
+        _ work: @escaping @Sendable (PostgresClient, Logger) async throws -> T
+    ) async throws -> T {
         guard !closed.isSet else { throw StorageError.unavailable(reason: "PostgreSQL repository is shut down") }
         let client = self.client
         let logger = self.logger
         let secrets = self.secrets
-        let work: @Sendable () async throws -> T = {
+        let mapped: @Sendable () async throws -> T = {
             do {
-                return try await client.withConnection { connection in
-                    try await body(PostgresExecutor(connection: connection, logger: logger))
-                }
+                return try await work(client, logger)
             } catch {
-                throw Self.map(error, context: "statement", secrets: secrets)
+                throw Self.map(error, context: context, secrets: secrets)
             }
         }
-        guard let timeout else { return try await work() }
+        guard let timeout else { return try await mapped() }
         return try await withDeadline(timeout, timeoutError: {
             StorageError.unavailable(reason: "no answer from PostgreSQL within \(timeout)")
-        }, work)
+        }, mapped)
     }
 
     /// Runs one statement outside any transaction (`CREATE DATABASE`, `DROP DATABASE`): for

@@ -80,13 +80,7 @@ final class SQLiteDriver: SQLDriver {
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
         // `timeout` is covered by busy_timeout: SQLite never waits on the network.
-        let connection = self.connection
-        let description = self.description
-        let state = self.state
-        return try await lock.withLock {
-            guard !state.isSet else {
-                throw StorageError.unavailable(reason: "\(description) repository is shut down")
-            }
+        try await exclusive { connection in
             let executor = SQLiteExecutor(connection: connection)
             do {
                 _ = try await connection.query("BEGIN IMMEDIATE", [])
@@ -108,6 +102,17 @@ final class SQLiteDriver: SQLDriver {
         timeout: Duration?,
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
+        try await exclusive { connection in
+            do {
+                return try await body(SQLiteExecutor(connection: connection))
+            } catch {
+                throw Self.map(error, context: "statement")
+            }
+        }
+    }
+
+    /// Runs `work` with the connection to itself (one call at a time), unless shut down.
+    private func exclusive<T: Sendable>(_ work: @escaping @Sendable (SQLiteConnection) async throws -> T) async throws -> T {
         let connection = self.connection
         let description = self.description
         let state = self.state
@@ -115,11 +120,7 @@ final class SQLiteDriver: SQLDriver {
             guard !state.isSet else {
                 throw StorageError.unavailable(reason: "\(description) repository is shut down")
             }
-            do {
-                return try await body(SQLiteExecutor(connection: connection))
-            } catch {
-                throw Self.map(error, context: "statement")
-            }
+            return try await work(connection)
         }
     }
 
