@@ -13,7 +13,7 @@ struct RefundStorageTests {
             id: id, notificationUUID: uuid, transactionId: transactionId, originalTransactionId: transactionId,
             appAccountToken: token, environment: "Sandbox", reason: "LEGAL", requestedAt: requestedAt,
             deadline: requestedAt + 43_200_000, decidedAt: requestedAt + 10, bundleHash: "sha256:x", ruleId: rule, ruleLine: 7,
-            blockedBy: nil, refundPreference: "GRANT_FULL", consentBasis: .recorded, state: state,
+            blockedBy: nil, consentBasis: .recorded, state: state,
             body: state == .pending ? #"{"customerConsented":true}"# : nil, json: "{}")
     }
 

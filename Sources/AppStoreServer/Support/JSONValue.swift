@@ -48,6 +48,14 @@ public enum JSONValue: Codable, Equatable, Sendable {
     public var objectValue: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
     public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
 
+    /// The value at a dotted path of object keys (`record.body.corrections`), nil when any step is
+    /// missing or not an object.
+    public func value(at path: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for key in path.split(separator: ".") { current = current?.objectValue?[String(key)] }
+        return current
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

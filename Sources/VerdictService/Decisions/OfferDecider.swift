@@ -114,7 +114,7 @@ public struct OfferDecider: Sendable {
     func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event) async throws -> SubscriptionFacts {
         let decoder = AppStoreJSON.decoder()
         let transactions = try await repository.transactions(originalTransactionId: originalTransactionId).map {
-            try decoder.decode(JWSTransactionDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+            try $0.payload(decoder)
         }
         guard !transactions.isEmpty else { throw Failure.unknownCustomer(originalTransactionId) }
         let renewalInfo = try await repository.renewalInfo(originalTransactionId: originalTransactionId).map {

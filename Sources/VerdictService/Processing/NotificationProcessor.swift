@@ -90,6 +90,11 @@ extension TransactionRecord {
             signedDate: signedDate.appStoreMilliseconds, decodedJSON: String(decoding: json, as: UTF8.self)
         )
     }
+
+    /// The verified transaction this record stores.
+    func payload(_ decoder: JSONDecoder = AppStoreJSON.decoder()) throws -> JWSTransactionDecodedPayload {
+        try decoder.decode(JWSTransactionDecodedPayload.self, from: Data(decodedJSON.utf8))
+    }
 }
 
 extension RenewalInfoRecord {

@@ -45,7 +45,7 @@ struct ConsentRoutes {
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: history.first, assumeConsent: assumeConsent)
         return try JSONBody.response(LedgerView(
             appAccountToken: token, current: ConsentView(basis: basis, entry: history.first),
-            history: history.map { ConsentView(basis: $0.consented ? .recorded : .refused, entry: $0) }))
+            history: history.map { ConsentView(basis: .basis(newest: $0, assumeConsent: false), entry: $0) }))
     }
 
     /// The response body.

@@ -16,20 +16,22 @@ struct ConsumptionRoutes {
             guard !records.isEmpty else {
                 throw ServiceError.notFound("no consumption request was received for transaction \(transactionId)")
             }
-            var views: [ConsumptionView] = []
-            for record in records {
-                views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))
-            }
+            let views = try await views(of: records)
             return try JSONBody.response(Detail(request: views[0], earlier: Array(views.dropFirst())))
         }
         router.get("/v1/consumption") { request, _ in
             let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
-            var views: [ConsumptionView] = []
-            for record in try await repository.recentConsumptionRequests(limit: limit) {
-                views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))
-            }
-            return try JSONBody.response(["requests": views])
+            return try JSONBody.response(["requests": try await views(of: repository.recentConsumptionRequests(limit: limit))])
         }
+    }
+
+    /// Each record with its submission attempts.
+    private func views(of records: [ConsumptionRequestRecord]) async throws -> [ConsumptionView] {
+        var views: [ConsumptionView] = []
+        for record in records {
+            views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))
+        }
+        return views
     }
 
     /// The newest request flattened at the top level, plus the earlier ones.

@@ -27,23 +27,13 @@ struct ConsumptionView: Encodable {
     var body: JSONFragment?
     var sentAt: Int64?
     var lastError: String?
-    var attempts: [Attempt]
+    var attempts: [ConsumptionAttemptRecord]
     var outcome: String?
     var outcomeAt: Int64?
     var outcomes: JSONFragment
     /// Later requests for the same purchase answered by this one.
     var repeats: JSONFragment
     var record: JSONFragment
-
-    struct Attempt: Encodable {
-        var attempt: Int
-        var at: Int64
-        var httpStatus: Int?
-        var errorCode: Int64?
-        var errorMessage: String?
-        var result: String
-        var retryAt: Int64?
-    }
 
     init(_ record: ConsumptionRequestRecord, attempts: [ConsumptionAttemptRecord]) {
         id = record.id
@@ -65,10 +55,7 @@ struct ConsumptionView: Encodable {
         body = record.body.map(JSONFragment.init(text:))
         sentAt = record.sentAt
         lastError = record.lastError
-        self.attempts = attempts.map {
-            Attempt(attempt: $0.attempt, at: $0.at, httpStatus: $0.httpStatus, errorCode: $0.errorCode,
-                    errorMessage: $0.errorMessage, result: $0.result.rawValue, retryAt: $0.retryAt)
-        }
+        self.attempts = attempts
         outcome = record.outcome
         outcomeAt = record.outcomeAt
         outcomes = JSONFragment(text: record.outcomes)

@@ -48,8 +48,9 @@ public struct RefundDecider: Sendable {
             throw Failure.noPurchase
         }
         let originalTransactionId = purchase.originalTransactionId ?? transactionId
-        let customer = try await repository.customer(originalTransactionId: originalTransactionId)
-        let token = purchase.appAccountToken?.uuidString.lowercased() ?? customer?.appAccountToken
+        // The token on Apple's purchase, else the one the customer's subscription chain carries.
+        var token = purchase.appAccountToken?.uuidString.lowercased()
+        if token == nil { token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken }
         var consent: ConsentRecord?
         var attributes: JSONValue?
         if let token {
@@ -94,7 +95,7 @@ public struct RefundDecider: Sendable {
             originalTransactionId: originalTransactionId, appAccountToken: token, environment: stored.environment,
             reason: facts.reason?.rawValue, requestedAt: stored.signedDate, deadline: deadline, decidedAt: decidedAt,
             bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
-            refundPreference: body?.request.refundPreference?.rawValue, consentBasis: basis, state: state,
+            consentBasis: basis, state: state,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
             json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body, notSent: notSent))
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
@@ -107,9 +108,7 @@ public struct RefundDecider: Sendable {
         if let appAccountToken { records += try await repository.transactions(appAccountToken: appAccountToken) }
         let decoder = AppStoreJSON.decoder()
         var seen: Set<String> = []
-        return try records.filter { seen.insert($0.transactionId).inserted }.map {
-            try decoder.decode(JWSTransactionDecodedPayload.self, from: Data($0.decodedJSON.utf8))
-        }
+        return try records.filter { seen.insert($0.transactionId).inserted }.map { try $0.payload(decoder) }
     }
 
     /// `{"decision", "explanation", "facts", "consent", "body", "notSentReason"}`.

@@ -1,5 +1,6 @@
 /// One call to Apple's Send Consumption Information for a consumption request, and what came of it.
-public struct ConsumptionAttemptRecord: Sendable, Equatable {
+/// Codable as the API shows it (`attempts[]` of a consumption record).
+public struct ConsumptionAttemptRecord: Sendable, Equatable, Codable {
     /// What the attempt led to.
     public enum Result: String, Sendable, Codable, CaseIterable {
         /// Apple accepted the body (202).

@@ -53,8 +53,6 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
     public var ruleLine: Int?
     /// The veto that blocked the answer, if any.
     public var blockedBy: String?
-    /// The refund preference in the body (nil: none sent or nothing sent).
-    public var refundPreference: String?
     public var consentBasis: ConsentBasis
     public var state: State
     /// The exact JSON body for Apple; nil when nothing is to be sent.
@@ -76,7 +74,7 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
     public init(id: String, notificationUUID: String, transactionId: String, originalTransactionId: String,
                 appAccountToken: String?, environment: String?, reason: String?, requestedAt: Int64, deadline: Int64,
                 decidedAt: Int64, bundleHash: String?, ruleId: String?, ruleLine: Int?, blockedBy: String?,
-                refundPreference: String?, consentBasis: ConsentBasis, state: State, body: String?, json: String,
+                consentBasis: ConsentBasis, state: State, body: String?, json: String,
                 sentAt: Int64? = nil, lastError: String? = nil, outcome: String? = nil, outcomeAt: Int64? = nil,
                 outcomes: String = "[]", repeats: String = "[]") {
         self.id = id
@@ -93,7 +91,6 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
         self.ruleId = ruleId
         self.ruleLine = ruleLine
         self.blockedBy = blockedBy
-        self.refundPreference = refundPreference
         self.consentBasis = consentBasis
         self.state = state
         self.body = body

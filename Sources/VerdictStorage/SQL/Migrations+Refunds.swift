@@ -42,7 +42,6 @@ extension Migrations {
                 rule_id TEXT,
                 rule_line BIGINT,
                 blocked_by TEXT,
-                refund_preference TEXT,
                 consent_basis TEXT NOT NULL CHECK (consent_basis IN ('recorded', 'assumed', 'refused', 'none')),
                 state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'failed', 'not_sent', 'missed')),
                 body TEXT,

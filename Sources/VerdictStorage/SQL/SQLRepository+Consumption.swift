@@ -5,7 +5,7 @@ extension SQLRepository {
 
     static let consumptionColumns = """
         id, notification_uuid, transaction_id, original_transaction_id, app_account_token, environment, reason,
-        requested_at, deadline, decided_at, bundle_hash, rule_id, rule_line, blocked_by, refund_preference,
+        requested_at, deadline, decided_at, bundle_hash, rule_id, rule_line, blocked_by,
         consent_basis, state, body, record_json, sent_at, last_error, outcome, outcome_at, outcomes_json, repeats_json
         """
 
@@ -34,13 +34,13 @@ extension SQLRepository {
             try await db.execute("""
                 INSERT INTO consumption_requests (\(columns))
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                    $22, $23, $24, $25)
+                    $22, $23, $24)
                 """,
                 .text(record.id), .text(record.notificationUUID), .text(record.transactionId),
                 .text(record.originalTransactionId), SQLValue(record.appAccountToken), SQLValue(record.environment),
                 SQLValue(record.reason), .integer(record.requestedAt), .integer(record.deadline), .integer(record.decidedAt),
                 SQLValue(record.bundleHash), SQLValue(record.ruleId), SQLValue(record.ruleLine), SQLValue(record.blockedBy),
-                SQLValue(record.refundPreference), .text(record.consentBasis.rawValue), .text(record.state.rawValue),
+                .text(record.consentBasis.rawValue), .text(record.state.rawValue),
                 SQLValue(record.body), .text(record.json), SQLValue(record.sentAt), SQLValue(record.lastError),
                 SQLValue(record.outcome), SQLValue(record.outcomeAt), .text(record.outcomes), .text(record.repeats))
             if record.state == .pending, let submission {
@@ -170,7 +170,6 @@ extension SQLRepository {
             deadline: try row.int64("deadline"), decidedAt: try row.int64("decided_at"),
             bundleHash: try row.optionalString("bundle_hash"), ruleId: try row.optionalString("rule_id"),
             ruleLine: try row.optionalInt64("rule_line").map(Int.init), blockedBy: try row.optionalString("blocked_by"),
-            refundPreference: try row.optionalString("refund_preference"),
             consentBasis: try row.enumValue("consent_basis", as: ConsumptionRequestRecord.ConsentBasis.self),
             state: try row.enumValue("state", as: ConsumptionRequestRecord.State.self), body: try row.optionalString("body"),
             json: try row.string("record_json"), sentAt: try row.optionalInt64("sent_at"),

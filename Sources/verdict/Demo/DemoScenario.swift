@@ -99,11 +99,7 @@ struct DemoScenario: Sendable {
 
 extension Dictionary where Key == String, Value == JSONValue {
     /// A nested value by dotted path (`record.decision.blockedBy.id`).
-    subscript(demo path: String) -> JSONValue? {
-        var current: JSONValue? = .object(self)
-        for key in path.split(separator: ".") { current = current?.objectValue?[String(key)] }
-        return current
-    }
+    subscript(demo path: String) -> JSONValue? { JSONValue.object(self).value(at: path) }
 
     /// The string at a dotted path.
     func string(_ path: String) -> String? { self[demo: path]?.stringValue }

@@ -65,9 +65,5 @@ extension ServiceHarness {
 
 extension Dictionary where Key == String, Value == JSONValue {
     /// A nested value by dotted path (`record.body.corrections`).
-    subscript(path path: String) -> JSONValue? {
-        var current: JSONValue? = .object(self)
-        for key in path.split(separator: ".") { current = current?.objectValue?[String(key)] }
-        return current
-    }
+    subscript(path path: String) -> JSONValue? { JSONValue.object(self).value(at: path) }
 }
