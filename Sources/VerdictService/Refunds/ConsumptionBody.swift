@@ -6,7 +6,7 @@ import VerdictStorage
 /// The exact Send Consumption Information (V2) body for one refund request, and where each value
 /// came from. Each field is the deciding rule's value, else what the app reported for the
 /// purchase, else a safe default (`DELIVERED`, no sample content, no percentage, no preference).
-/// The result is then conformed to Apple's V2 rules (``ConsumptionValues/conform(_:productType:)``), and every
+/// The result is then conformed to Apple's V2 rules (``ConsumptionRequest/conformed(productType:)``), and every
 /// correction is kept for the record. `customerConsented` is always true: a body exists only
 /// when consent was recorded or assumed.
 struct ConsumptionBody: Sendable {
@@ -22,7 +22,7 @@ struct ConsumptionBody: Sendable {
 
     init(response: Decision.RefundResponse?, reported: TransactionFactsRecord?, productType: ProductType?) {
         var sources: [String: String] = [:]
-        func pick<T>(_ field: String, _ rule: T?, _ app: T?, _ fallback: T?) -> T? {
+        func pick<T>(_ field: String, _ rule: T?, _ app: T?) -> T? {
             if let rule {
                 sources[field] = "rule"
                 return rule
@@ -31,21 +31,24 @@ struct ConsumptionBody: Sendable {
                 sources[field] = "app"
                 return app
             }
-            if fallback != nil { sources[field] = "default" }
+            return nil
+        }
+        func pickOrDefault<T>(_ field: String, _ rule: T?, _ app: T?, _ fallback: T) -> T {
+            if let value = pick(field, rule, app) { return value }
+            sources[field] = "default"
             return fallback
         }
-        let proposed = ConsumptionValues(
-            refundPreference: pick("refundPreference", response?.refundPreference, nil, nil),
-            consumptionPercentage: pick("consumptionPercentage", response?.consumptionPercentage, reported?.consumptionPercentage, nil),
-            deliveryStatus: pick("deliveryStatus", response?.deliveryStatus, reported?.deliveryStatus, DeliveryStatus.delivered.rawValue),
-            sampleContentProvided: pick("sampleContentProvided", response?.sampleContentProvided, reported?.sampleContentProvided, false))
-        let (values, corrections) = ConsumptionValues.conform(proposed, productType: productType)
-        request = ConsumptionRequest(
+        let proposed = ConsumptionRequest(
             customerConsented: true,
-            consumptionPercentage: values.consumptionPercentage.map { Int32(clamping: $0) },
-            deliveryStatus: DeliveryStatus(rawValue: values.deliveryStatus ?? DeliveryStatus.delivered.rawValue),
-            refundPreference: values.refundPreference.map(RefundPreference.init(rawValue:)),
-            sampleContentProvided: values.sampleContentProvided ?? false)
+            consumptionPercentage: pick("consumptionPercentage", response?.consumptionPercentage, reported?.consumptionPercentage)
+                .map { Int32(clamping: $0) },
+            deliveryStatus: DeliveryStatus(rawValue: pickOrDefault(
+                "deliveryStatus", response?.deliveryStatus, reported?.deliveryStatus, DeliveryStatus.delivered.rawValue)),
+            refundPreference: pick("refundPreference", response?.refundPreference, nil).map(RefundPreference.init(rawValue:)),
+            sampleContentProvided: pickOrDefault(
+                "sampleContentProvided", response?.sampleContentProvided, reported?.sampleContentProvided, false))
+        let corrections: [ConsumptionCorrection]
+        (request, corrections) = proposed.conformed(productType: productType)
         explanation = Explanation(sources: sources, corrections: corrections)
     }
 
