@@ -24,6 +24,14 @@ import VerdictStorage
                 #expect(record["notificationType"]?.stringValue == result.notification.notificationType.rawValue)
                 #expect(record["source"]?.stringValue == "delivery")
                 #expect(await harness.store.notification(uuid: uuid)?.wasDelivered == true)
+                // The stored content holds the nested JWS decoded, not their signed strings again.
+                let content = try #require(record["content"]?.objectValue)
+                let data = try #require(content["payload"]?.objectValue?["data"]?.objectValue)
+                #expect(data["signedTransactionInfo"] == nil && data["signedRenewalInfo"] == nil)
+                #expect(data["bundleId"]?.stringValue == harness.store.configuration.bundleId)
+                #expect(content["transaction"]?.objectValue?["transactionId"]?.stringValue
+                        == result.notification.transactionId)
+                #expect(content["renewalInfo"]?.objectValue?["originalTransactionId"]?.stringValue == subscribed.originalTransactionId)
             }
             let otid = try #require(subscribed.originalTransactionId)
             let transactions = try await harness.service.repository.transactions(originalTransactionId: otid)

@@ -30,6 +30,40 @@ struct JobQueueTests {
         }
     }
 
+    @Test("kinds filter matches exactly, whatever characters a kind has", arguments: TestBackend.selected)
+    func kindsFilterQuoting(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            let odd = #"we"ird\kind,{x} NULL"#
+            let oddId = try await repository.enqueue(Fixture.job(kind: odd, runAt: 1)).id
+            let plainId = try await repository.enqueue(Fixture.job(kind: "we", runAt: 1)).id
+            #expect(try await repository.claimJobs(owner: "w", limit: 5, leaseMilliseconds: 1_000, now: 10,
+                                                   kinds: ["weird", "NULL", "x"]).isEmpty)
+            #expect(try await repository.claimJobs(owner: "w", limit: 5, leaseMilliseconds: 1_000, now: 10,
+                                                   kinds: [odd]).map(\.id) == [oddId])
+            #expect(try await repository.claimJobs(owner: "w", limit: 5, leaseMilliseconds: 1_000, now: 10,
+                                                   kinds: ["we"]).map(\.id) == [plainId])
+        }
+    }
+
+    @Test("a deep backlog is claimed from its head, a few at a time, in claim order", arguments: TestBackend.selected)
+    func deepBacklog(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            var ids: [Int64] = []
+            for runAt in (0..<300).reversed() {
+                ids.append(try await repository.enqueue(Fixture.job(runAt: Int64(runAt))).id)
+            }
+            let inClaimOrder = Array(ids.reversed())
+            var claimed: [Int64] = []
+            while claimed.count < 12 {
+                let batch = try await repository.claimJobs(owner: "w", limit: 3, leaseMilliseconds: 1_000, now: 1_000,
+                                                           kinds: nil)
+                #expect(batch.count == 3)
+                claimed += batch.map(\.id)
+            }
+            #expect(claimed == Array(inClaimOrder.prefix(12)))
+        }
+    }
+
     @Test("leases: no double claim, expired lease re-claimed, old owner cannot complete", arguments: TestBackend.selected)
     func leases(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ in

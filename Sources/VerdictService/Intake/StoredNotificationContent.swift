@@ -4,6 +4,11 @@ import Foundation
 /// The verified content of a notification as Verdict stores it (`decodedJSON`): the payload and its
 /// nested, verified transaction, renewal info and app transaction. Processing reads this instead
 /// of verifying the signed payload again.
+///
+/// The payload keeps every field but the nested JWS strings (`signedTransactionInfo`,
+/// `signedRenewalInfo`, `signedAppTransactionInfo`) whose decoded, verified forms sit beside it:
+/// they are in the stored signed payload already, and copying them would more than double what
+/// each notification writes.
 public struct StoredNotificationContent: Codable, Sendable, Equatable {
     public var payload: ResponseBodyV2DecodedPayload
     public var transaction: JWSTransactionDecodedPayload?
@@ -11,7 +16,11 @@ public struct StoredNotificationContent: Codable, Sendable, Equatable {
     public var appTransaction: AppTransaction?
 
     public init(_ verified: VerifiedNotification) {
-        self.payload = verified.payload
+        var payload = verified.payload
+        if verified.transaction != nil { payload.data?.signedTransactionInfo = nil }
+        if verified.renewalInfo != nil { payload.data?.signedRenewalInfo = nil }
+        if verified.appTransaction != nil { payload.appData?.signedAppTransactionInfo = nil }
+        self.payload = payload
         self.transaction = verified.transaction
         self.renewalInfo = verified.renewalInfo
         self.appTransaction = verified.appTransaction

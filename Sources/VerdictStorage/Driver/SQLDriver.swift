@@ -109,6 +109,8 @@ protocol SQLDriver: Sendable {
 
 /// The dialect differences between the backends, so that queries are written once.
 struct SQLDialect: Sendable {
+    /// Which database this dialect is for (migrations that exist on one backend only).
+    var backend: StorageBackend
     /// Column type of an auto-incrementing 64-bit primary key.
     var autoIncrementPrimaryKey: String
     /// Column type for binary data (unused by migration 1; kept for later migrations).
@@ -122,6 +124,7 @@ struct SQLDialect: Sendable {
     var tableExistsQuery: String
 
     static let sqlite = SQLDialect(
+        backend: .sqlite,
         autoIncrementPrimaryKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
         binary: "BLOB",
         skipLockedClause: "",
@@ -130,6 +133,7 @@ struct SQLDialect: Sendable {
     )
 
     static let postgres = SQLDialect(
+        backend: .postgres,
         autoIncrementPrimaryKey: "BIGSERIAL PRIMARY KEY",
         binary: "BYTEA",
         skipLockedClause: "FOR UPDATE SKIP LOCKED",

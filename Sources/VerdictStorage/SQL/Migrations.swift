@@ -16,6 +16,8 @@ enum Migrations {
         Migration(version: 4, name: "claim indexes: queued jobs in claim order, running jobs by lease expiry", statements: { _ in
             claimIndexes
         }),
+        Migration(version: 5, name: "PostgreSQL: claim queued jobs in index order (verdict_claim_queued_jobs)",
+                  statements: claimFunction),
     ]
 
     /// The highest version this build knows.

@@ -61,6 +61,15 @@ extension SQLRepository {
     private func claim(state: String, due: String, owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64,
                        kinds: [String]?) async throws -> [JobRecord] {
         var binds: [SQLValue] = [.text(owner), .integer(now + leaseMilliseconds), .integer(now), .integer(Int64(limit))]
+        if backend == .postgres, state == "queued" {
+            // Migration 5: the same statement, planned to walk `jobs_queued_claim` in claim order.
+            let sql = """
+                SELECT \(Self.jobColumns)
+                FROM verdict_claim_queued_jobs($1, $2::BIGINT, $3::BIGINT, $4::BIGINT, $5::TEXT[])
+                """
+            binds.append(kinds.map { .text(Self.postgresTextArray($0)) } ?? .null)
+            return try await statement { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+        }
         var kindFilter = ""
         if let kinds {
             let placeholders = kinds.indices.map { "$\(binds.count + 1 + $0)" }
@@ -80,6 +89,14 @@ extension SQLRepository {
             RETURNING \(Self.jobColumns)
             """
         return try await statement { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+    }
+
+    /// A PostgreSQL array literal of `values`, each element double-quoted and escaped.
+    static func postgresTextArray(_ values: [String]) -> String {
+        let elements = values.map { value in
+            "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + elements.joined(separator: ",") + "}"
     }
 
     @discardableResult
