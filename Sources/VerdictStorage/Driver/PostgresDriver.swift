@@ -206,6 +206,16 @@ private struct PostgresExecutor: SQLExecutor {
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: Self.bindings(binds)), logger: logger)
+        return try await Self.rows(sequence)
+    }
+
+    func query<Statement: SQLStatement>(prepared statement: Statement.Type, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let prepared = PreparedSQLStatement<Statement>(bindings: Self.bindings(binds))
+        return try await Self.rows(try await connection.execute(prepared, logger: logger))
+    }
+
+    private static func bindings(_ binds: [SQLValue]) -> PostgresBindings {
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds {
             switch value {
@@ -214,7 +224,10 @@ private struct PostgresExecutor: SQLExecutor {
             case .null: bindings.appendNull()
             }
         }
-        let sequence = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        return bindings
+    }
+
+    private static func rows<Rows: AsyncSequence>(_ sequence: Rows) async throws -> [SQLRow] where Rows.Element == PostgresRow {
         var rows: [SQLRow] = []
         for try await row in sequence {
             var values: [String: SQLValue] = [:]
@@ -243,4 +256,17 @@ private struct PostgresExecutor: SQLExecutor {
             return .text(try cell.decode(String.self))
         }
     }
+}
+
+/// A ``SQLStatement`` as PostgresNIO prepares it: once per connection, under its hash-derived name.
+private struct PreparedSQLStatement<Statement: SQLStatement>: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static var name: String { Statement.preparedName }
+    static var sql: String { Statement.sql }
+
+    let bindings: PostgresBindings
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

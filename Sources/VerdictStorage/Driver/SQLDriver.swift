@@ -66,9 +66,17 @@ struct SQLRow: Sendable {
 /// one statement.
 protocol SQLExecutor: Sendable {
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+
+    /// Runs a ``SQLStatement``: prepared once per connection where the database supports it.
+    func query<Statement: SQLStatement>(prepared statement: Statement.Type, _ binds: [SQLValue]) async throws -> [SQLRow]
 }
 
 extension SQLExecutor {
+    /// By default a ``SQLStatement`` runs like any other statement.
+    func query<Statement: SQLStatement>(prepared statement: Statement.Type, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await query(Statement.sql, binds)
+    }
+
     func query(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] {
         try await query(sql, binds)
     }
@@ -115,8 +123,6 @@ struct SQLDialect: Sendable {
     var autoIncrementPrimaryKey: String
     /// Column type for binary data (unused by migration 1; kept for later migrations).
     var binary: String
-    /// Appended to the claim sub-select (`FOR UPDATE SKIP LOCKED` on PostgreSQL).
-    var skipLockedClause: String
     /// A statement taking a lock held until the migration transaction ends, or nil when the
     /// transaction itself serializes migrations (SQLite's `BEGIN IMMEDIATE`).
     var migrationLockStatement: String?
@@ -127,7 +133,6 @@ struct SQLDialect: Sendable {
         backend: .sqlite,
         autoIncrementPrimaryKey: "INTEGER PRIMARY KEY AUTOINCREMENT",
         binary: "BLOB",
-        skipLockedClause: "",
         migrationLockStatement: nil,
         tableExistsQuery: "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = $1"
     )
@@ -136,7 +141,6 @@ struct SQLDialect: Sendable {
         backend: .postgres,
         autoIncrementPrimaryKey: "BIGSERIAL PRIMARY KEY",
         binary: "BYTEA",
-        skipLockedClause: "FOR UPDATE SKIP LOCKED",
         // An arbitrary application-wide key: "verdict-migrations" folded into 63 bits.
         migrationLockStatement: "SELECT pg_advisory_xact_lock(7465823160912338721)",
         tableExistsQuery: """

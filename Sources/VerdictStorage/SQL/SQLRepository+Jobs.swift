@@ -61,15 +61,16 @@ extension SQLRepository {
     private func claim(state: String, due: String, owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64,
                        kinds: [String]?) async throws -> [JobRecord] {
         var binds: [SQLValue] = [.text(owner), .integer(now + leaseMilliseconds), .integer(now), .integer(Int64(limit))]
-        if backend == .postgres, state == "queued" {
-            // Migration 5: the same statement, planned to walk `jobs_queued_claim` in claim order.
-            let sql = """
-                SELECT \(Self.jobColumns)
-                FROM verdict_claim_queued_jobs($1, $2::BIGINT, $3::BIGINT, $4::BIGINT, $5::TEXT[])
-                """
+        if backend == .postgres {
             binds.append(kinds.map { .text(Self.postgresTextArray($0)) } ?? .null)
-            return try await statement { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+            return try await statement { [binds] db in
+                let rows = state == "queued"
+                    ? try await db.query(prepared: ClaimQueuedJobs.self, binds)
+                    : try await db.query(prepared: ClaimExpiredLeases.self, binds)
+                return try rows.map(Self.jobRecord)
+            }
         }
+        // SQLite: one writer at a time, so no row locks to skip.
         var kindFilter = ""
         if let kinds {
             let placeholders = kinds.indices.map { "$\(binds.count + 1 + $0)" }
@@ -84,11 +85,35 @@ extension SQLRepository {
                 WHERE state = '\(state)' AND \(due) <= $3 \(kindFilter)
                 ORDER BY \(Self.claimOrder)
                 LIMIT $4
-                \(dialect.skipLockedClause)
             )
             RETURNING \(Self.jobColumns)
             """
         return try await statement { [binds] db in try await db.query(sql, binds).map(Self.jobRecord) }
+    }
+
+    /// PostgreSQL: queued jobs, through migration 5's function (it walks `jobs_queued_claim` in
+    /// claim order). `$5` is a text array of kinds, or null for every kind.
+    private enum ClaimQueuedJobs: SQLStatement {
+        static let sql = """
+            SELECT \(SQLRepository.jobColumns)
+            FROM verdict_claim_queued_jobs($1, $2::BIGINT, $3::BIGINT, $4::BIGINT, $5::TEXT[])
+            """
+    }
+
+    /// PostgreSQL: running jobs whose lease expired (a crashed worker's), on `jobs_running_lease`.
+    private enum ClaimExpiredLeases: SQLStatement {
+        static let sql = """
+            UPDATE jobs SET state = 'running', lease_owner = $1, lease_until = $2::BIGINT, attempts = attempts + 1,
+                updated_at = $3::BIGINT
+            WHERE id IN (
+                SELECT id FROM jobs
+                WHERE state = 'running' AND lease_until <= $3::BIGINT AND ($5::TEXT[] IS NULL OR kind = ANY ($5::TEXT[]))
+                ORDER BY \(SQLRepository.claimOrder)
+                LIMIT $4::BIGINT
+                FOR UPDATE SKIP LOCKED
+            )
+            RETURNING \(SQLRepository.jobColumns)
+            """
     }
 
     /// A PostgreSQL array literal of `values`, each element double-quoted and escaped.
@@ -104,19 +129,8 @@ extension SQLRepository {
         if backend == .postgres {
             // One statement, one round trip: both updates commit together.
             return try await statement { db in
-                try await db.query("""
-                    WITH done AS (
-                        UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
-                        WHERE id = $1 AND lease_owner = $2 AND state = 'running'
-                        RETURNING notification_uuid
-                    ), processed AS (
-                        UPDATE notifications SET state = 'processed', result = $4, processed_at = $3,
-                            processed_count = processed_count + 1
-                        WHERE notification_uuid IN (SELECT notification_uuid FROM done)
-                        RETURNING notification_uuid
-                    )
-                    SELECT COUNT(*) AS completed FROM done
-                    """, .integer(id), .text(owner), .integer(now), SQLValue(result)).first?.int64("completed") == 1
+                try await db.query(CompleteJobAndNotification.self, .integer(id), .text(owner), .integer(now), SQLValue(result))
+                    .first?.int64("completed") == 1
             }
         }
         return try await transaction { db in
@@ -229,5 +243,21 @@ extension SQLRepository {
             leaseUntil: try row.optionalInt64("lease_until"),
             lastError: try row.optionalString("last_error"),
             updatedAt: try row.int64("updated_at"))
+    }
+
+    private enum CompleteJobAndNotification: SQLStatement {
+        static let sql = """
+            WITH done AS (
+                UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
+                WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+                RETURNING notification_uuid
+            ), processed AS (
+                UPDATE notifications SET state = 'processed', result = $4, processed_at = $3,
+                    processed_count = processed_count + 1
+                WHERE notification_uuid IN (SELECT notification_uuid FROM done)
+                RETURNING notification_uuid
+            )
+            SELECT COUNT(*) AS completed FROM done
+            """
     }
 }

@@ -38,24 +38,7 @@ extension SQLRepository {
         -> NotificationInsertResult
     {
         try await statement { db in
-            let rows = try await db.query("""
-                WITH drawn AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
-                stored AS (
-                    INSERT INTO notifications (notification_uuid, notification_type, subtype, environment, bundle_id,
-                        original_transaction_id, transaction_id, signed_date, received_at, source, signed_payload,
-                        decoded_json, state, processed_count, job_id)
-                    -- Nulls bound without a type would read as text: integer parameters are cast.
-                    SELECT $1, $2, $3, $4, $5, $6, $7, $8::BIGINT, $9::BIGINT, $10, $11, $12, 'received', 0, drawn.id FROM drawn
-                    ON CONFLICT (notification_uuid) DO NOTHING
-                    RETURNING notification_uuid, job_id
-                )
-                INSERT INTO jobs (id, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
-                    attempts, created_at, updated_at)
-                SELECT stored.job_id, $13, $14, stored.notification_uuid, $15, 'queued', $16::BIGINT, $17::BIGINT, $18::BIGINT, 0,
-                    $19::BIGINT, $19::BIGINT
-                FROM stored
-                RETURNING id
-                """,
+            let rows = try await db.query(InsertNotificationAndJob.self,
                 .text(notification.notificationUUID), .text(notification.notificationType), SQLValue(notification.subtype),
                 SQLValue(notification.environment), SQLValue(notification.bundleId),
                 SQLValue(notification.originalTransactionId), SQLValue(notification.transactionId),
@@ -70,11 +53,7 @@ extension SQLRepository {
 
     func notification(uuid: String) async throws -> NotificationRecord? {
         try await self.statement { db in
-            try await db.query("""
-                SELECT \(Self.notificationColumns), j.attempts, j.last_error
-                FROM notifications n LEFT JOIN jobs j ON j.id = n.job_id
-                WHERE n.notification_uuid = $1
-                """, .text(uuid)).first.map(Self.notificationRecord)
+            try await db.query(NotificationByUUID.self, .text(uuid)).first.map(Self.notificationRecord)
         }
     }
 
@@ -113,5 +92,34 @@ extension SQLRepository {
             lastError: try row.optionalString("last_error"),
             processedAt: try row.optionalInt64("processed_at"),
             processedCount: try row.int("processed_count"))
+    }
+
+    private enum InsertNotificationAndJob: SQLStatement {
+        static let sql = """
+            WITH drawn AS (SELECT nextval(pg_get_serial_sequence('jobs', 'id')) AS id),
+            stored AS (
+                INSERT INTO notifications (notification_uuid, notification_type, subtype, environment, bundle_id,
+                    original_transaction_id, transaction_id, signed_date, received_at, source, signed_payload,
+                    decoded_json, state, processed_count, job_id)
+                -- Nulls bound without a type would read as text: integer parameters are cast.
+                SELECT $1, $2, $3, $4, $5, $6, $7, $8::BIGINT, $9::BIGINT, $10, $11, $12, 'received', 0, drawn.id FROM drawn
+                ON CONFLICT (notification_uuid) DO NOTHING
+                RETURNING notification_uuid, job_id
+            )
+            INSERT INTO jobs (id, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
+                attempts, created_at, updated_at)
+            SELECT stored.job_id, $13, $14, stored.notification_uuid, $15, 'queued', $16::BIGINT, $17::BIGINT, $18::BIGINT, 0,
+                $19::BIGINT, $19::BIGINT
+            FROM stored
+            RETURNING id
+            """
+    }
+
+    private enum NotificationByUUID: SQLStatement {
+        static let sql = """
+            SELECT \(SQLRepository.notificationColumns), j.attempts, j.last_error
+            FROM notifications n LEFT JOIN jobs j ON j.id = n.job_id
+            WHERE n.notification_uuid = $1
+            """
     }
 }

@@ -4,22 +4,7 @@ extension SQLRepository {
     @discardableResult
     func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool {
         try await self.statement { db in
-            try await !db.query("""
-                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
-                    environment, purchase_date, revocation_date, signed_date, decoded_json)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                ON CONFLICT (transaction_id) DO UPDATE SET
-                    original_transaction_id = excluded.original_transaction_id,
-                    product_id = excluded.product_id,
-                    app_account_token = excluded.app_account_token,
-                    environment = excluded.environment,
-                    purchase_date = excluded.purchase_date,
-                    revocation_date = excluded.revocation_date,
-                    signed_date = excluded.signed_date,
-                    decoded_json = excluded.decoded_json
-                WHERE excluded.signed_date > transactions.signed_date
-                RETURNING transaction_id
-                """,
+            try await !db.query(RecordTransaction.self,
                 .text(transaction.transactionId), .text(transaction.originalTransactionId), .text(transaction.productId),
                 SQLValue(transaction.appAccountToken), SQLValue(transaction.environment),
                 SQLValue(transaction.purchaseDate), SQLValue(transaction.revocationDate),
@@ -30,19 +15,7 @@ extension SQLRepository {
     @discardableResult
     func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool {
         try await self.statement { db in
-            try await !db.query("""
-                INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
-                    signed_date, decoded_json)
-                VALUES ($1, $2, $3, $4, $5, $6)
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    product_id = excluded.product_id,
-                    auto_renew_status = excluded.auto_renew_status,
-                    environment = excluded.environment,
-                    signed_date = excluded.signed_date,
-                    decoded_json = excluded.decoded_json
-                WHERE excluded.signed_date > renewal_info.signed_date
-                RETURNING original_transaction_id
-                """,
+            try await !db.query(RecordRenewalInfo.self,
                 .text(renewalInfo.originalTransactionId), SQLValue(renewalInfo.productId),
                 SQLValue(renewalInfo.autoRenewStatus), SQLValue(renewalInfo.environment),
                 .integer(renewalInfo.signedDate), .text(renewalInfo.decodedJSON)).isEmpty
@@ -104,17 +77,7 @@ extension SQLRepository {
     func linkCustomer(_ link: CustomerLink) async throws {
         try await self.statement { db in
             // A newer non-nil identifier replaces the stored one; nil never erases one.
-            try await db.execute("""
-                INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
-                    first_seen_at)
-                VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
-                    app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
-                    environment = COALESCE(excluded.environment, customers.environment),
-                    first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
-                        THEN excluded.first_seen_at ELSE customers.first_seen_at END
-                """,
+            _ = try await db.query(LinkCustomer.self,
                 .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
                 SQLValue(link.environment), .integer(link.seenAt))
         }
@@ -127,8 +90,8 @@ extension SQLRepository {
 
     func customer(originalTransactionId: String) async throws -> CustomerRecord? {
         try await self.statement { db in
-            try await db.query("SELECT \(Self.customerColumns) FROM customers WHERE original_transaction_id = $1",
-                               .text(originalTransactionId)).first.map(Self.customerRecord)
+            try await db.query(CustomerByOriginalTransactionId.self, .text(originalTransactionId))
+                .first.map(Self.customerRecord)
         }
     }
 
@@ -162,5 +125,58 @@ extension SQLRepository {
             firstSeenAt: try row.int64("first_seen_at"),
             historyRevision: try row.optionalString("history_revision"),
             historySyncedAt: try row.optionalInt64("history_synced_at"))
+    }
+
+    private enum RecordTransaction: SQLStatement {
+        static let sql = """
+            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
+                environment, purchase_date, revocation_date, signed_date, decoded_json)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT (transaction_id) DO UPDATE SET
+                original_transaction_id = excluded.original_transaction_id,
+                product_id = excluded.product_id,
+                app_account_token = excluded.app_account_token,
+                environment = excluded.environment,
+                purchase_date = excluded.purchase_date,
+                revocation_date = excluded.revocation_date,
+                signed_date = excluded.signed_date,
+                decoded_json = excluded.decoded_json
+            WHERE excluded.signed_date > transactions.signed_date
+            RETURNING transaction_id
+            """
+    }
+
+    private enum RecordRenewalInfo: SQLStatement {
+        static let sql = """
+            INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
+                signed_date, decoded_json)
+            VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (original_transaction_id) DO UPDATE SET
+                product_id = excluded.product_id,
+                auto_renew_status = excluded.auto_renew_status,
+                environment = excluded.environment,
+                signed_date = excluded.signed_date,
+                decoded_json = excluded.decoded_json
+            WHERE excluded.signed_date > renewal_info.signed_date
+            RETURNING original_transaction_id
+            """
+    }
+
+    private enum LinkCustomer: SQLStatement {
+        static let sql = """
+            INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
+                first_seen_at)
+            VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (original_transaction_id) DO UPDATE SET
+                app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
+                app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
+                environment = COALESCE(excluded.environment, customers.environment),
+                first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
+                    THEN excluded.first_seen_at ELSE customers.first_seen_at END
+            """
+    }
+
+    private enum CustomerByOriginalTransactionId: SQLStatement {
+        static let sql = "SELECT \(SQLRepository.customerColumns) FROM customers WHERE original_transaction_id = $1"
     }
 }
