@@ -30,14 +30,12 @@ struct NotificationRoutes {
 
     func receive(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let body = try await JSONBody.collect(request, limit: Self.maximumBodyBytes)
-        struct Envelope: Decodable { var signedPayload: String? }
-        let envelope: Envelope
+        let signedPayload: String
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: body)
-        } catch {
+            signedPayload = try NotificationEnvelope.signedPayload(in: body)
+        } catch .malformed {
             throw ServiceError.badRequest("MALFORMED_JSON", "the body is not a JSON object like {\"signedPayload\": \"…\"}")
-        }
-        guard let signedPayload = envelope.signedPayload, !signedPayload.isEmpty else {
+        } catch .missingSignedPayload {
             throw ServiceError.badRequest("MISSING_FIELD", "the body has no signedPayload string")
         }
         let outcome: NotificationIntake.Outcome
