@@ -1,7 +1,8 @@
 extension Migrations {
     /// Migration 5 (PostgreSQL only; nothing on SQLite): queued jobs are claimed by a function
     /// whose planner settings rule out bitmap and sequential scans, so a claim walks
-    /// `jobs_queued_claim` in claim order and stops after `p_limit` rows.
+    /// `jobs_queued_claim` in claim order and stops after `p_limit` rows. PL/pgSQL keeps the
+    /// statement's plan for the session (a `LANGUAGE sql` function would plan it on every call).
     ///
     /// Without them the planner, whose statistics lag behind a burst (none at all on a fresh
     /// database, "queued is rare" on a mature one), estimates a handful of queued jobs and picks a
@@ -15,20 +16,24 @@ extension Migrations {
             CREATE FUNCTION verdict_claim_queued_jobs(
                 p_owner TEXT, p_lease_until BIGINT, p_now BIGINT, p_limit BIGINT, p_kinds TEXT[]
             ) RETURNS SETOF jobs
-            LANGUAGE sql
+            LANGUAGE plpgsql
             SET enable_bitmapscan = off
             SET enable_seqscan = off
             AS $claim$
+            BEGIN
+                RETURN QUERY
                 UPDATE jobs SET state = 'running', lease_owner = p_owner, lease_until = p_lease_until,
-                    attempts = attempts + 1, updated_at = p_now
-                WHERE id IN (
-                    SELECT id FROM jobs
-                    WHERE state = 'queued' AND run_at <= p_now AND (p_kinds IS NULL OR kind = ANY (p_kinds))
-                    ORDER BY CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, run_at, id
+                    attempts = jobs.attempts + 1, updated_at = p_now
+                WHERE jobs.id IN (
+                    SELECT queued.id FROM jobs AS queued
+                    WHERE queued.state = 'queued' AND queued.run_at <= p_now
+                        AND (p_kinds IS NULL OR queued.kind = ANY (p_kinds))
+                    ORDER BY CASE WHEN queued.deadline IS NULL THEN 1 ELSE 0 END, queued.deadline, queued.run_at, queued.id
                     LIMIT p_limit
                     FOR UPDATE SKIP LOCKED
                 )
-                RETURNING *
+                RETURNING jobs.*;
+            END
             $claim$
             """,
         ]
