@@ -45,6 +45,11 @@ public protocol VerdictRepository: RefundRepository {
     @discardableResult
     func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool
 
+    /// Records a notification's transaction and renewal info (each as ``recordTransaction(_:)``
+    /// and ``recordRenewalInfo(_:)``) and links its customer (as ``linkCustomer(_:)``), in one
+    /// transaction — one statement on PostgreSQL.
+    func recordNotificationState(_ state: NotificationState) async throws -> NotificationStateOutcome
+
     func transaction(id: String) async throws -> TransactionRecord?
     /// Every stored transaction of one subscription / purchase chain, oldest purchase first.
     func transactions(originalTransactionId: String) async throws -> [TransactionRecord]
@@ -68,7 +73,10 @@ public protocol VerdictRepository: RefundRepository {
     /// Ordered by deadline (jobs without one last), then `runAt`, then id. Increments `attempts`.
     /// Several processes may call this concurrently: a job is never leased to two owners at once
     /// (PostgreSQL: `FOR UPDATE SKIP LOCKED`).
-    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws -> [JobRecord]
+    /// With `includeExpiredLeases` false only queued jobs are claimed: a worker that claims often
+    /// looks for crashed workers' jobs now and then instead of on every claim.
+    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?,
+                   includeExpiredLeases: Bool) async throws -> [JobRecord]
 
     /// Marks a job done if `owner` still holds its lease. When the job belongs to a notification,
     /// the notification becomes `processed` with `result` in the same transaction and its
@@ -126,4 +134,14 @@ public protocol VerdictRepository: RefundRepository {
                             notificationUUID: String, at: Int64) async throws -> Int
     /// Per rule: decisions, offers made, held out, redeemed, and outcomes in treatment and holdout.
     func offerRuleStatistics() async throws -> [OfferRuleStatistics]
+}
+
+extension VerdictRepository {
+    /// Claims runnable jobs, crashed workers' jobs included.
+    public func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws
+        -> [JobRecord]
+    {
+        try await claimJobs(owner: owner, limit: limit, leaseMilliseconds: leaseMilliseconds, now: now, kinds: kinds,
+                            includeExpiredLeases: true)
+    }
 }

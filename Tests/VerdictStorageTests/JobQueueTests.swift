@@ -30,6 +30,22 @@ struct JobQueueTests {
         }
     }
 
+    @Test("without includeExpiredLeases only queued jobs are claimed", arguments: TestBackend.selected)
+    func expiredLeasesOnlyWhenAsked(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            let crashed = try await repository.enqueue(Fixture.job(runAt: 0)).id
+            #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 100, now: 0, kinds: nil).map(\.id)
+                    == [crashed])
+            let queued = try await repository.enqueue(Fixture.job(runAt: 50)).id
+            let skipping = try await repository.claimJobs(owner: "B", limit: 5, leaseMilliseconds: 100, now: 500, kinds: nil,
+                                                          includeExpiredLeases: false)
+            #expect(skipping.map(\.id) == [queued])
+            let sweeping = try await repository.claimJobs(owner: "B", limit: 5, leaseMilliseconds: 100, now: 500, kinds: nil,
+                                                          includeExpiredLeases: true)
+            #expect(sweeping.map(\.id) == [crashed])
+        }
+    }
+
     @Test("kinds filter matches exactly, whatever characters a kind has", arguments: TestBackend.selected)
     func kindsFilterQuoting(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ in

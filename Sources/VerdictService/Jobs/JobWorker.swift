@@ -53,16 +53,22 @@ public final class JobWorker: Service, Sendable {
     public func run() async throws {
         await withDiscardingTaskGroup { group in
             let slots = Slots(capacity: concurrency)
+            // Crashed workers' jobs (expired leases) are looked for at most once per poll interval,
+            // not on every claim: a claim after each finished job would otherwise cost two statements.
+            let clock = ContinuousClock()
+            var lastLeaseSweep: ContinuousClock.Instant?
             // Stops claiming on graceful shutdown; jobs already running finish before the group returns.
             while !Task.isCancelled, !Task.isShuttingDownGracefully {
                 let free = slots.free
                 var claimed: [JobRecord] = []
                 if free > 0 {
+                    let sweep = lastLeaseSweep.map { clock.now - $0 >= pollInterval } ?? true
                     do {
                         claimed = try await repository.claimJobs(
                             owner: owner, limit: free, leaseMilliseconds: leaseMilliseconds,
-                            now: now().appStoreMilliseconds, kinds: Array(handlers.keys)
+                            now: now().appStoreMilliseconds, kinds: Array(handlers.keys), includeExpiredLeases: sweep
                         )
+                        if sweep { lastLeaseSweep = clock.now }
                     } catch {
                         logger.warning("claiming jobs failed", metadata: ["error": "\(StorageErrorText.describe(error))"])
                     }

@@ -4,7 +4,8 @@ import Logging
 import VerdictStorage
 
 /// The `process-notification` job: records the notification's transaction and renewal info
-/// (moving state forward only in `signedDate`), links the customer's identifiers, asks for a
+/// (moving state forward only in `signedDate`) and links the customer's identifiers — one
+/// repository call, ``VerdictRepository/recordNotificationState(_:)`` — asks for a
 /// history sync of a customer seen for the first time, and runs the registered handlers for the
 /// notification's type. `TEST` notifications are recorded and acknowledged, nothing more.
 public struct NotificationProcessor: JobHandler {
@@ -42,28 +43,27 @@ public struct NotificationProcessor: JobHandler {
             throw JobFailure.permanent("the stored notification content cannot be decoded")
         }
         var result = Result(notificationType: record.notification.notificationType)
-        if let transaction = content.transaction, let record = TransactionRecord(transaction) {
-            result.transactionRecorded = try await repository.recordTransaction(record)
-        }
-        if let renewalInfo = content.renewalInfo, let record = RenewalInfoRecord(renewalInfo) {
-            result.renewalInfoRecorded = try await repository.recordRenewalInfo(record)
-        }
+        var state = NotificationState(
+            transaction: content.transaction.flatMap(TransactionRecord.init),
+            renewalInfo: content.renewalInfo.flatMap(RenewalInfoRecord.init))
         if let originalTransactionId = content.originalTransactionId {
-            let existing = try await repository.customer(originalTransactionId: originalTransactionId)
-            try await repository.linkCustomer(CustomerLink(
+            state.customer = CustomerLink(
                 originalTransactionId: originalTransactionId,
                 appAccountToken: (content.transaction?.appAccountToken ?? content.renewalInfo?.appAccountToken)?.uuidString.lowercased(),
                 appTransactionId: content.transaction?.appTransactionId ?? content.renewalInfo?.appTransactionId,
                 environment: record.notification.environment,
                 seenAt: record.notification.signedDate
+            )
+        }
+        let recorded = try await repository.recordNotificationState(state)
+        result.transactionRecorded = recorded.transactionRecorded
+        result.renewalInfoRecorded = recorded.renewalInfoRecorded
+        if historySync, let customer = state.customer, recorded.historyRevision == nil {
+            let at = now().appStoreMilliseconds
+            let sync = try await repository.enqueue(HistorySyncJob.job(
+                originalTransactionId: customer.originalTransactionId, environment: record.notification.environment, at: at
             ))
-            if historySync, existing?.historyRevision == nil {
-                let at = now().appStoreMilliseconds
-                let sync = try await repository.enqueue(HistorySyncJob.job(
-                    originalTransactionId: originalTransactionId, environment: record.notification.environment, at: at
-                ))
-                result.historySyncRequested = sync.created
-            }
+            result.historySyncRequested = sync.created
         }
         let type = record.notification.notificationType
         var outputs: [String: String] = [:]

@@ -34,14 +34,18 @@ extension SQLRepository {
         throw StorageError.queryFailed(reason: "enqueue: job was neither inserted nor found by its dedupe key")
     }
 
-    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws -> [JobRecord] {
+    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?,
+                   includeExpiredLeases: Bool) async throws -> [JobRecord] {
         guard limit > 0, kinds?.isEmpty != true else { return [] }
         // Two index-friendly statements instead of one with `OR` (which made PostgreSQL scan and
         // sort every queued job on each claim): first the jobs of crashed workers (running with
         // an expired lease: few, `jobs_running_lease`), then queued jobs in claim order
         // (`jobs_queued_claim`).
-        var jobs = try await claim(state: "running", due: "lease_until", owner: owner, limit: limit,
+        var jobs: [JobRecord] = []
+        if includeExpiredLeases {
+            jobs = try await claim(state: "running", due: "lease_until", owner: owner, limit: limit,
                                    leaseMilliseconds: leaseMilliseconds, now: now, kinds: kinds)
+        }
         if jobs.count < limit {
             jobs += try await claim(state: "queued", due: "run_at", owner: owner, limit: limit - jobs.count,
                                     leaseMilliseconds: leaseMilliseconds, now: now, kinds: kinds)

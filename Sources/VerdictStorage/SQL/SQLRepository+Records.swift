@@ -3,23 +3,29 @@ extension SQLRepository {
 
     @discardableResult
     func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool {
-        try await self.statement { db in
-            try await !db.query(RecordTransaction.self,
-                .text(transaction.transactionId), .text(transaction.originalTransactionId), .text(transaction.productId),
-                SQLValue(transaction.appAccountToken), SQLValue(transaction.environment),
-                SQLValue(transaction.purchaseDate), SQLValue(transaction.revocationDate),
-                .integer(transaction.signedDate), .text(transaction.decodedJSON)).isEmpty
-        }
+        try await self.statement { db in try await Self.recordTransaction(transaction, in: db) }
+    }
+
+    static func recordTransaction(_ transaction: TransactionRecord, in db: any SQLExecutor) async throws -> Bool {
+        try await !db.query(
+            RecordTransaction.self,
+            .text(transaction.transactionId), .text(transaction.originalTransactionId), .text(transaction.productId),
+            SQLValue(transaction.appAccountToken), SQLValue(transaction.environment),
+            SQLValue(transaction.purchaseDate), SQLValue(transaction.revocationDate),
+            .integer(transaction.signedDate), .text(transaction.decodedJSON)).isEmpty
     }
 
     @discardableResult
     func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool {
-        try await self.statement { db in
-            try await !db.query(RecordRenewalInfo.self,
-                .text(renewalInfo.originalTransactionId), SQLValue(renewalInfo.productId),
-                SQLValue(renewalInfo.autoRenewStatus), SQLValue(renewalInfo.environment),
-                .integer(renewalInfo.signedDate), .text(renewalInfo.decodedJSON)).isEmpty
-        }
+        try await self.statement { db in try await Self.recordRenewalInfo(renewalInfo, in: db) }
+    }
+
+    static func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord, in db: any SQLExecutor) async throws -> Bool {
+        try await !db.query(
+            RecordRenewalInfo.self,
+            .text(renewalInfo.originalTransactionId), SQLValue(renewalInfo.productId),
+            SQLValue(renewalInfo.autoRenewStatus), SQLValue(renewalInfo.environment),
+            .integer(renewalInfo.signedDate), .text(renewalInfo.decodedJSON)).isEmpty
     }
 
     static let transactionColumns = """
@@ -75,12 +81,17 @@ extension SQLRepository {
     // MARK: Customers
 
     func linkCustomer(_ link: CustomerLink) async throws {
-        try await self.statement { db in
-            // A newer non-nil identifier replaces the stored one; nil never erases one.
-            _ = try await db.query(LinkCustomer.self,
-                .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
-                SQLValue(link.environment), .integer(link.seenAt))
-        }
+        try await self.statement { db in try await Self.linkCustomer(link, in: db) }
+    }
+
+    /// Links `link` and returns the customer's history revision.
+    @discardableResult
+    static func linkCustomer(_ link: CustomerLink, in db: any SQLExecutor) async throws -> String? {
+        // A newer non-nil identifier replaces the stored one; nil never erases one.
+        try await db.query(
+            LinkCustomer.self,
+            .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
+            SQLValue(link.environment), .integer(link.seenAt)).first?.optionalString("history_revision")
     }
 
     private static let customerColumns = """
@@ -173,6 +184,7 @@ extension SQLRepository {
                 environment = COALESCE(excluded.environment, customers.environment),
                 first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
                     THEN excluded.first_seen_at ELSE customers.first_seen_at END
+            RETURNING history_revision
             """
     }
 
