@@ -39,6 +39,11 @@ struct IntakeBenchCommand: AsyncParsableCommand {
     @Option(help: "Environment written into the notifications: Sandbox or Production.")
     var environment = AppStoreEnvironment.sandbox.rawValue
 
+    @Option(help: ArgumentHelp(
+        "A bearer token of the service (one of its VERDICT_API_TOKENS): after sending, wait until every notification is processed and print how long that took.",
+        valueName: "token"))
+    var token: String?
+
     @Flag(help: "Print the root certificate path and the `verdict serve` environment, then exit.")
     var printSetup = false
 
@@ -72,12 +77,16 @@ struct IntakeBenchCommand: AsyncParsableCommand {
             print(String(format: "signed %d DID_RENEW notifications (3 JWS each) in %.1f s; sending over %d connections to %@",
                          count, (clock.now - mintStart).seconds, concurrency, url))
             result = await load.run(bodies: bodies, client: client)
+            report(result)
+            if let token, result.failed == 0 {
+                let drain = try await ProcessingDrain(metricsURL: sibling("/metrics"), token: token).wait(client: client)
+                report(drain, sent: result)
+            }
         } catch {
             try? await client.shutdown()
             throw error
         }
         try await client.shutdown()
-        report(result)
         if result.failed > 0 { throw ExitCode.failure }
     }
 
@@ -103,15 +112,21 @@ struct IntakeBenchCommand: AsyncParsableCommand {
             lines.append("  \(key.environmentVariable)=\(Self.shellQuoted(value)) \\")
         }
         lines.append("  verdict serve")
+        lines.append("(with VERDICT_API_TOKENS set too, --token waits for processing and reports it)")
         return lines.joined(separator: "\n")
     }
 
     /// Fails early, with a hint, when nothing answers `/healthz` next to the notification URL.
-    private func checkReachable(client: HTTPClient) async throws {
-        guard var components = URLComponents(string: url) else { return }
-        components.path = "/healthz"
+    /// `path` on the service that `url` belongs to.
+    private func sibling(_ path: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        components.path = path
         components.query = nil
-        let health = components.string ?? url
+        return components.string ?? url
+    }
+
+    private func checkReachable(client: HTTPClient) async throws {
+        let health = sibling("/healthz")
         let problem: String
         do {
             let response = try await client.execute(HTTPClientRequest(url: health), timeout: .seconds(5))
@@ -137,6 +152,17 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         print("latency: \(latency.summary)")
         let met = result.failed == 0 && throughput >= 2_000 && latency.percentile(0.99) <= 0.050
         print("target ≥ 2,000 notifications/s at p99 ≤ 50 ms: \(met ? "met" : "not met")")
+    }
+
+    /// Processing after the burst, and the rate of stored-and-processed notifications overall.
+    private func report(_ drain: ProcessingDrain.Result, sent: HTTPLoad.Result) {
+        print(String(format: "processing: %d of %d notifications still unprocessed when the last answer came; all processed %.1f s later",
+                     drain.pendingAtStart, sent.succeeded, drain.seconds))
+        if drain.seconds > 0 {
+            print(String(format: "processing after the burst: %.0f notifications/s", Double(drain.pendingAtStart) / drain.seconds))
+        }
+        print(String(format: "stored and processed: %d notifications in %.1f s = %.0f notifications/s",
+                     sent.succeeded, sent.seconds + drain.seconds, Double(sent.succeeded) / (sent.seconds + drain.seconds)))
     }
 
     private static func shellQuoted(_ value: String) -> String {
