@@ -1,15 +1,35 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 
-/// POSTs prepared JSON bodies to one URL from `concurrency` workers (one keep-alive connection
-/// each), timing every request from send to the last byte of the answer.
+/// POSTs prepared JSON bodies to one URL from `concurrency` keep-alive connections, timing every
+/// request from send to the last byte of the answer.
+///
+/// Each connection runs on its SwiftNIO event loop with one request in flight: when an answer
+/// ends, the next unsent body goes out from the same loop. No task hops, no connection pool —
+/// the load generator shares the machine with the service it measures, so it should cost as
+/// little as it can.
 struct HTTPLoad {
-    let url: String
+    let host: String
+    let port: Int
+    let path: String
     let concurrency: Int
-    /// Per request, connect included.
+    /// Per request: a request without an answer by then fails its connection.
     var timeout: TimeAmount = .seconds(30)
+
+    /// `url` must be an absolute `http://` URL.
+    init?(url: String, concurrency: Int) {
+        guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host else {
+            return nil
+        }
+        self.host = host
+        self.port = components.port ?? 80
+        self.path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        self.concurrency = concurrency
+    }
 
     /// What a run produced.
     struct Result {
@@ -26,6 +46,13 @@ struct HTTPLoad {
 
         var failed: Int { latencies.count - succeeded }
 
+        mutating func record(_ outcome: String, latency: Double, failure: String?) {
+            latencies.append(latency)
+            outcomes[outcome, default: 0] += 1
+            if failure == nil { succeeded += 1 }
+            if let failure, failureSamples.count < 5, !failureSamples.contains(failure) { failureSamples.append(failure) }
+        }
+
         mutating func merge(_ other: Result) {
             latencies += other.latencies
             outcomes.merge(other.outcomes, uniquingKeysWith: +)
@@ -36,75 +63,154 @@ struct HTTPLoad {
         }
     }
 
-    /// An HTTP client whose pool opens one connection per worker.
-    func makeClient() -> HTTPClient {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(
-            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: concurrency)
-        configuration.timeout = .init(connect: .seconds(5), read: timeout)
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }
-
-    /// Sends every body once; workers take the next unsent body until none is left.
-    func run(bodies: [ByteBuffer], client: HTTPClient) async -> Result {
+    /// Sends every body once; connections take the next unsent body until none is left. A
+    /// connection that cannot be opened, or breaks, counts its current request as a transport
+    /// error and is opened again for the next body.
+    func run(bodies: [ByteBuffer]) async -> Result {
         let next = NextIndex()
-        let clock = ContinuousClock()
-        let start = clock.now
-        var total = await withTaskGroup(of: Result.self) { group in
+        let clock = NIODeadline.now()
+        let group = MultiThreadedEventLoopGroup.singleton
+        var total = await withTaskGroup(of: Result.self) { tasks in
             for _ in 0..<concurrency {
-                group.addTask {
+                tasks.addTask {
                     var result = Result()
-                    result.latencies.reserveCapacity(bodies.count / concurrency + 1)
-                    while true {
-                        let index = next.take()
-                        guard index < bodies.count else { break }
-                        await send(bodies[index], client: client, clock: clock, into: &result)
+                    while next.peek() < bodies.count {
+                        result.merge(await connectionRun(bodies: bodies, next: next, group: group))
                     }
                     return result
                 }
             }
             var total = Result()
-            for await result in group { total.merge(result) }
+            for await result in tasks { total.merge(result) }
             return total
         }
-        total.seconds = (clock.now - start).seconds
+        total.seconds = Double((NIODeadline.now() - clock).nanoseconds) / 1e9
         return total
     }
 
-    private func send(_ body: ByteBuffer, client: HTTPClient, clock: ContinuousClock, into result: inout Result) async {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(body)
-        let start = clock.now
-        let outcome: String
-        var failure: String?
-        do {
-            let response = try await client.execute(request, timeout: timeout)
-            let answer = try await response.body.collect(upTo: 1 << 20)
-            outcome = String(response.status.code)
-            if (200..<300).contains(response.status.code) {
-                result.succeeded += 1
-            } else {
-                failure = "\(response.status.code): \(String(buffer: answer).prefix(300))"
+    /// One connection's share of the run, until the bodies run out or the connection breaks.
+    private func connectionRun(bodies: [ByteBuffer], next: NextIndex, group: any EventLoopGroup) async -> Result {
+        let loop = group.next()
+        let done = loop.makePromise(of: Result.self)
+        var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: path)
+        head.headers.add(name: "Host", value: port == 80 ? host : "\(host):\(port)")
+        head.headers.add(name: "Content-Type", value: "application/json")
+        let template = head
+        let connect = ClientBootstrap(group: loop)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(.seconds(5))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(
+                        LoadConnectionHandler(bodies: bodies, next: next, head: template, timeout: timeout, done: done))
+                }
             }
-        } catch {
-            outcome = "transport error"
-            failure = "transport error: \(error)"
+            .connect(host: host, port: port)
+        connect.whenFailure { error in
+            // Nothing was sent: count one body as failed so a dead service ends the run.
+            var result = Result()
+            if next.take() < bodies.count { result.record("transport error", latency: 0, failure: "transport error: \(error)") }
+            done.succeed(result)
         }
-        result.latencies.append((clock.now - start).seconds)
-        result.outcomes[outcome, default: 0] += 1
-        if let failure, result.failureSamples.count < 5, !result.failureSamples.contains(failure) {
-            result.failureSamples.append(failure)
-        }
+        return (try? await done.futureResult.get()) ?? Result()
     }
 }
 
-/// The index of the next body to send, shared by the workers.
-private final class NextIndex: Sendable {
+/// Sends a body, reads its answer, sends the next: one request in flight on one connection.
+private final class LoadConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    let bodies: [ByteBuffer]
+    let next: NextIndex
+    let head: HTTPRequestHead
+    let timeout: TimeAmount
+    let done: EventLoopPromise<HTTPLoad.Result>
+    private var result = HTTPLoad.Result()
+    private var started: NIODeadline?
+    private var status = 0
+    private var answer = ByteBuffer()
+    private var deadline: Scheduled<Void>?
+    private var finished = false
+
+    init(bodies: [ByteBuffer], next: NextIndex, head: HTTPRequestHead, timeout: TimeAmount,
+         done: EventLoopPromise<HTTPLoad.Result>) {
+        self.bodies = bodies
+        self.next = next
+        self.head = head
+        self.timeout = timeout
+        self.done = done
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        sendNext(context: context)
+    }
+
+    private func sendNext(context: ChannelHandlerContext) {
+        let index = next.take()
+        guard index < bodies.count else { return finish(context: context) }
+        var head = self.head
+        head.headers.add(name: "Content-Length", value: String(bodies[index].readableBytes))
+        started = .now()
+        status = 0
+        answer.clear()
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(bodies[index]))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            status = Int(head.status.code)
+        case .body(var part):
+            if answer.readableBytes < 4096 { answer.writeBuffer(&part) }
+        case .end:
+            deadline?.cancel()
+            let latency = started.map { Double((NIODeadline.now() - $0).nanoseconds) / 1e9 } ?? 0
+            started = nil
+            let failure = (200..<300).contains(status)
+                ? nil : "\(status): \(String(buffer: answer).prefix(300))"
+            result.record(String(status), latency: latency, failure: failure)
+            sendNext(context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let started {
+            // The connection broke (or timed out) with a request in flight.
+            deadline?.cancel()
+            let latency = Double((NIODeadline.now() - started).nanoseconds) / 1e9
+            result.record("transport error", latency: latency, failure: "transport error: the connection closed before the answer")
+            self.started = nil
+        }
+        finish(context: context)
+    }
+
+    private func finish(context: ChannelHandlerContext) {
+        guard !finished else { return }
+        finished = true
+        done.succeed(result)
+        context.close(promise: nil)
+    }
+}
+
+/// The index of the next body to send, shared by the connections.
+final class NextIndex: Sendable {
     private let value = Atomic<Int>(0)
 
     func take() -> Int {
         value.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    func peek() -> Int {
+        value.load(ordering: .relaxed)
     }
 }

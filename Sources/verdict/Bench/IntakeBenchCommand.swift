@@ -64,8 +64,10 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         print(setup(rootCertificate: state.rootCertificateURL.path, template: template))
         if printSetup { return }
 
-        let load = HTTPLoad(url: url, concurrency: concurrency)
-        let client = load.makeClient()
+        guard let load = HTTPLoad(url: url, concurrency: concurrency) else {
+            throw ValidationError("--url must be an absolute http:// URL")
+        }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
         let result: HTTPLoad.Result
         do {
             try await checkReachable(client: client)
@@ -76,7 +78,7 @@ struct IntakeBenchCommand: AsyncParsableCommand {
             let bodies = notifications.map { ByteBuffer(string: #"{"signedPayload":"\#($0)"}"#) }
             print(String(format: "signed %d DID_RENEW notifications (3 JWS each) in %.1f s; sending over %d connections to %@",
                          count, (clock.now - mintStart).seconds, concurrency, url))
-            result = await load.run(bodies: bodies, client: client)
+            result = await load.run(bodies: bodies)
             report(result)
             if let token, result.failed == 0 {
                 let drain = try await ProcessingDrain(metricsURL: sibling("/metrics"), token: token).wait(client: client)
