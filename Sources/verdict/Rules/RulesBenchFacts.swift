@@ -99,9 +99,27 @@ struct RulesBenchFacts {
             "tenure": .int(Int64(random.next(900)) * day), "paidPeriods": .int(Int64(random.next(60))),
         ])
         root["customer"] = .object([
+            "lifetimePurchased": Self.perCurrency(transactions), "lifetimeRefunded": Self.perCurrency(refunds),
             "transactions": .list(transactions), "refunds": .list(refunds), "offersRedeemed": .list([]),
             "decisions": .list([]), "attributes": .object(["exportsLast30Days": .int(Int64(random.next(40)))]),
         ])
         return .object(root)
+    }
+
+    /// `customer.lifetimePurchased` / `lifetimeRefunded` of generated entries: their non-zero
+    /// `price`s summed per currency, as the service computes them.
+    private static func perCurrency(_ entries: [FactData]) -> FactData {
+        var totals: [String: Int64] = [:]
+        for case .object(let entry) in entries {
+            guard case .string(let text)? = entry["price"], let money = Money(parsing: text), money.milliunits > 0,
+                  let currency = text.split(separator: " ").last.map(String.init)
+            else { continue }
+            totals[currency, default: 0] += money.milliunits
+        }
+        var table: [String: FactData] = [:]
+        for (currency, milliunits) in totals {
+            table[currency] = .string(Money(milliunits: milliunits, currency: currency).description)
+        }
+        return .object(table)
     }
 }
