@@ -43,50 +43,25 @@ extension SQLRepository {
         }
     }
 
-    /// The statements of `recordTransaction`, `recordRenewalInfo` and `linkCustomer` as one.
+    /// The statements of `recordTransaction`, `recordRenewalInfo` and `linkCustomer` as one: each
+    /// `INSERT … SELECT` inserts nothing when its first parameter is null.
     private enum RecordNotificationState: SQLStatement {
         static let sql = """
             WITH recorded_transaction AS (
-                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
-                    environment, purchase_date, revocation_date, signed_date, decoded_json)
-                SELECT $1::TEXT, $2::TEXT, $3::TEXT, $4::TEXT, $5::TEXT, $6::BIGINT, $7::BIGINT, $8::BIGINT, $9::TEXT
-                WHERE $1::TEXT IS NOT NULL
-                ON CONFLICT (transaction_id) DO UPDATE SET
-                    original_transaction_id = excluded.original_transaction_id,
-                    product_id = excluded.product_id,
-                    app_account_token = excluded.app_account_token,
-                    environment = excluded.environment,
-                    purchase_date = excluded.purchase_date,
-                    revocation_date = excluded.revocation_date,
-                    signed_date = excluded.signed_date,
-                    decoded_json = excluded.decoded_json
-                WHERE excluded.signed_date > transactions.signed_date
-                RETURNING transaction_id
+            \(StateWriteSQL.transactionInsert)
+            SELECT $1::TEXT, $2::TEXT, $3::TEXT, $4::TEXT, $5::TEXT, $6::BIGINT, $7::BIGINT, $8::BIGINT, $9::TEXT
+            WHERE $1::TEXT IS NOT NULL
+            \(StateWriteSQL.transactionUpsert)
             ), recorded_renewal_info AS (
-                INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
-                    signed_date, decoded_json)
-                SELECT $10::TEXT, $11::TEXT, $12::BIGINT, $13::TEXT, $14::BIGINT, $15::TEXT
-                WHERE $10::TEXT IS NOT NULL
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    product_id = excluded.product_id,
-                    auto_renew_status = excluded.auto_renew_status,
-                    environment = excluded.environment,
-                    signed_date = excluded.signed_date,
-                    decoded_json = excluded.decoded_json
-                WHERE excluded.signed_date > renewal_info.signed_date
-                RETURNING original_transaction_id
+            \(StateWriteSQL.renewalInfoInsert)
+            SELECT $10::TEXT, $11::TEXT, $12::BIGINT, $13::TEXT, $14::BIGINT, $15::TEXT
+            WHERE $10::TEXT IS NOT NULL
+            \(StateWriteSQL.renewalInfoUpsert)
             ), linked_customer AS (
-                INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
-                    first_seen_at)
-                SELECT $16::TEXT, $17::TEXT, $18::TEXT, $19::TEXT, $20::BIGINT
-                WHERE $16::TEXT IS NOT NULL
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
-                    app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
-                    environment = COALESCE(excluded.environment, customers.environment),
-                    first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
-                        THEN excluded.first_seen_at ELSE customers.first_seen_at END
-                RETURNING history_revision
+            \(StateWriteSQL.customerInsert)
+            SELECT $16::TEXT, $17::TEXT, $18::TEXT, $19::TEXT, $20::BIGINT
+            WHERE $16::TEXT IS NOT NULL
+            \(StateWriteSQL.customerUpsert)
             )
             SELECT (SELECT COUNT(*) FROM recorded_transaction) AS transaction_recorded,
                 (SELECT COUNT(*) FROM recorded_renewal_info) AS renewal_info_recorded,

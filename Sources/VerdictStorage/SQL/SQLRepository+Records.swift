@@ -139,56 +139,70 @@ extension SQLRepository {
     }
 
     private enum RecordTransaction: SQLStatement {
-        static let sql = """
-            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
-                environment, purchase_date, revocation_date, signed_date, decoded_json)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-            ON CONFLICT (transaction_id) DO UPDATE SET
-                original_transaction_id = excluded.original_transaction_id,
-                product_id = excluded.product_id,
-                app_account_token = excluded.app_account_token,
-                environment = excluded.environment,
-                purchase_date = excluded.purchase_date,
-                revocation_date = excluded.revocation_date,
-                signed_date = excluded.signed_date,
-                decoded_json = excluded.decoded_json
-            WHERE excluded.signed_date > transactions.signed_date
-            RETURNING transaction_id
-            """
+        static let sql = StateWriteSQL.transactionInsert + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)\n"
+            + StateWriteSQL.transactionUpsert
     }
 
     private enum RecordRenewalInfo: SQLStatement {
-        static let sql = """
-            INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
-                signed_date, decoded_json)
-            VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (original_transaction_id) DO UPDATE SET
-                product_id = excluded.product_id,
-                auto_renew_status = excluded.auto_renew_status,
-                environment = excluded.environment,
-                signed_date = excluded.signed_date,
-                decoded_json = excluded.decoded_json
-            WHERE excluded.signed_date > renewal_info.signed_date
-            RETURNING original_transaction_id
-            """
+        static let sql = StateWriteSQL.renewalInfoInsert + " VALUES ($1, $2, $3, $4, $5, $6)\n" + StateWriteSQL.renewalInfoUpsert
     }
 
     private enum LinkCustomer: SQLStatement {
-        static let sql = """
-            INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
-                first_seen_at)
-            VALUES ($1, $2, $3, $4, $5)
-            ON CONFLICT (original_transaction_id) DO UPDATE SET
-                app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
-                app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
-                environment = COALESCE(excluded.environment, customers.environment),
-                first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
-                    THEN excluded.first_seen_at ELSE customers.first_seen_at END
-            RETURNING history_revision
-            """
+        static let sql = StateWriteSQL.customerInsert + " VALUES ($1, $2, $3, $4, $5)\n" + StateWriteSQL.customerUpsert
     }
 
     private enum CustomerByOriginalTransactionId: SQLStatement {
         static let sql = "SELECT \(SQLRepository.customerColumns) FROM customers WHERE original_transaction_id = $1"
     }
+}
+
+/// The writes a notification makes, each as its `INSERT` head and the `ON CONFLICT` tail that
+/// carries its rule — transactions and renewal info move forward only in `signedDate`; a customer
+/// link fills in identifiers and never erases one — shared by the single statements and the
+/// one-statement `recordNotificationState`.
+enum StateWriteSQL {
+    static let transactionInsert = """
+        INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
+            environment, purchase_date, revocation_date, signed_date, decoded_json)
+        """
+    static let transactionUpsert = """
+        ON CONFLICT (transaction_id) DO UPDATE SET
+            original_transaction_id = excluded.original_transaction_id,
+            product_id = excluded.product_id,
+            app_account_token = excluded.app_account_token,
+            environment = excluded.environment,
+            purchase_date = excluded.purchase_date,
+            revocation_date = excluded.revocation_date,
+            signed_date = excluded.signed_date,
+            decoded_json = excluded.decoded_json
+        WHERE excluded.signed_date > transactions.signed_date
+        RETURNING transaction_id
+        """
+    static let renewalInfoInsert = """
+        INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
+            signed_date, decoded_json)
+        """
+    static let renewalInfoUpsert = """
+        ON CONFLICT (original_transaction_id) DO UPDATE SET
+            product_id = excluded.product_id,
+            auto_renew_status = excluded.auto_renew_status,
+            environment = excluded.environment,
+            signed_date = excluded.signed_date,
+            decoded_json = excluded.decoded_json
+        WHERE excluded.signed_date > renewal_info.signed_date
+        RETURNING original_transaction_id
+        """
+    static let customerInsert = """
+        INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
+            first_seen_at)
+        """
+    static let customerUpsert = """
+        ON CONFLICT (original_transaction_id) DO UPDATE SET
+            app_account_token = COALESCE(excluded.app_account_token, customers.app_account_token),
+            app_transaction_id = COALESCE(excluded.app_transaction_id, customers.app_transaction_id),
+            environment = COALESCE(excluded.environment, customers.environment),
+            first_seen_at = CASE WHEN excluded.first_seen_at < customers.first_seen_at
+                THEN excluded.first_seen_at ELSE customers.first_seen_at END
+        RETURNING history_revision
+        """
 }
