@@ -55,8 +55,8 @@ struct CustomerAttributesRoutes {
     static func check(_ attributes: JSONValue, against schema: FactSchema) throws {
         let document = JSONValue.object(["customer": .object(["attributes": attributes])])
         do {
-            _ = try Facts(json: try JSONEncoder().encode(document), schema: schema)
-        } catch let error as FactsError {
+            _ = try Facts(FactData(document), schema: schema)
+        } catch {
             let path = error.path.hasPrefix("customer.attributes.") ? String(error.path.dropFirst("customer.attributes.".count)) : error.path
             var message = "\(path): \(error.message)"
             if let suggestion = error.suggestion { message += " (\(suggestion))" }

@@ -53,8 +53,8 @@ public struct OfferDecider: Sendable {
         let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
         let typed: Facts
         do {
-            typed = try Facts(json: try JSONEncoder().encode(facts.document), schema: bundle.schema)
-        } catch let error as FactsError {
+            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+        } catch {
             throw Failure.invalidFacts(error.description)
         }
         let decidedAt = now().appStoreMilliseconds
@@ -103,9 +103,7 @@ public struct OfferDecider: Sendable {
     /// than the event cannot be judged so, and counts as "may apply".
     static func mayApply(_ bundle: RuleBundle, _ event: SubscriptionFacts.Event) -> Bool {
         let document = JSONValue.object(["event": SubscriptionFacts.eventFacts(event)])
-        guard let data = try? JSONEncoder().encode(document), let facts = try? Facts(json: data, schema: bundle.schema) else {
-            return true
-        }
+        guard let facts = try? Facts(FactData(document), schema: bundle.schema) else { return true }
         let probe = bundle.decide(facts, now: event.signedDate.appStoreMilliseconds, explain: false)
         return probe.section == .offers || probe.errors.contains { $0.rule.id == "appliesTo" }
     }

@@ -62,7 +62,7 @@ public struct SubscriptionFacts: Sendable {
         self.decisions = decisions
     }
 
-    /// The facts document (JSON) for `RuleEngine.Facts(json:schema:)`.
+    /// The facts document (JSON), typed by `RuleEngine.Facts` (through `FactData(_:)`, no text in between).
     public var document: JSONValue {
         .object(["event": eventFacts, "subscription": subscriptionFacts, "customer": customerFacts])
     }

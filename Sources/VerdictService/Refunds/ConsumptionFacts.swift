@@ -50,7 +50,7 @@ public struct ConsumptionFacts: Sendable {
         self.attributes = attributes
     }
 
-    /// The facts document (JSON) for `RuleEngine.Facts(json:schema:)`.
+    /// The facts document (JSON), typed by `RuleEngine.Facts` (through `FactData(_:)`, no text in between).
     public var document: JSONValue {
         .object(["event": eventFacts, "purchase": purchaseFacts, "customer": customerFacts, "usage": usageFacts])
     }

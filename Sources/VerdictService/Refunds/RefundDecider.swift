@@ -69,8 +69,8 @@ public struct RefundDecider: Sendable {
             usage: .init(reported, consented: basis.allowsSending), attributes: attributes)
         let typed: Facts
         do {
-            typed = try Facts(json: try JSONEncoder().encode(facts.document), schema: bundle.schema)
-        } catch let error as FactsError {
+            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+        } catch {
             throw Failure.invalidFacts(error.description)
         }
         let decision = bundle.decide(typed, now: stored.signedDate)
