@@ -22,15 +22,15 @@ extension SignedDataVerifier {
 
         var verified = VerifiedNotification(payload: payload)
         if let jws = payload.data?.signedTransactionInfo {
-            verified.transaction = try await verifyTransaction(jws)
+            (verified.transaction, verified.transactionJSON) = try await transactionKeepingJSON(jws)
             try checkNested(verified.transaction?.environment, "signedTransactionInfo", outer: environment)
         }
         if let jws = payload.data?.signedRenewalInfo {
-            verified.renewalInfo = try await verifyRenewalInfo(jws)
+            (verified.renewalInfo, verified.renewalInfoJSON) = try await renewalInfoKeepingJSON(jws)
             try checkNested(verified.renewalInfo?.environment, "signedRenewalInfo", outer: environment)
         }
         if let jws = payload.appData?.signedAppTransactionInfo {
-            verified.appTransaction = try await verifyAppTransaction(jws)
+            (verified.appTransaction, verified.appTransactionJSON) = try await appTransactionKeepingJSON(jws)
             try checkNested(verified.appTransaction?.receiptType, "signedAppTransactionInfo", outer: environment)
         }
         return verified
@@ -39,34 +39,53 @@ extension SignedDataVerifier {
     /// Verifies a signed transaction (`signedTransactionInfo`, API `signedTransactions`): bundle id,
     /// then environment. Transactions carry no App Apple ID.
     public func verifyTransaction(_ signedTransaction: String) async throws(VerificationError) -> JWSTransactionDecodedPayload {
-        let transaction = try await verifySignature(
+        try await transactionKeepingJSON(signedTransaction).payload
+    }
+
+    func transactionKeepingJSON(_ signedTransaction: String) async throws(VerificationError)
+        -> (payload: JWSTransactionDecodedPayload, json: Data)
+    {
+        let verified = try await verifySignatureKeepingJSON(
             signedTransaction, as: JWSTransactionDecodedPayload.self, signedDate: \.signedDate
         )
-        try checkBundleId(transaction.bundleId)
-        _ = try checkEnvironment(transaction.environment)
-        return transaction
+        try checkBundleId(verified.payload.bundleId)
+        _ = try checkEnvironment(verified.payload.environment)
+        return verified
     }
 
     /// Verifies signed renewal info (`signedRenewalInfo`): environment only (renewal info carries
     /// neither bundle id nor App Apple ID).
     public func verifyRenewalInfo(_ signedRenewalInfo: String) async throws(VerificationError) -> JWSRenewalInfoDecodedPayload {
-        let renewalInfo = try await verifySignature(
+        try await renewalInfoKeepingJSON(signedRenewalInfo).payload
+    }
+
+    func renewalInfoKeepingJSON(_ signedRenewalInfo: String) async throws(VerificationError)
+        -> (payload: JWSRenewalInfoDecodedPayload, json: Data)
+    {
+        let verified = try await verifySignatureKeepingJSON(
             signedRenewalInfo, as: JWSRenewalInfoDecodedPayload.self, signedDate: \.signedDate
         )
-        _ = try checkEnvironment(renewalInfo.environment)
-        return renewalInfo
+        _ = try checkEnvironment(verified.payload.environment)
+        return verified
     }
 
     /// Verifies a signed app transaction: bundle id, App Apple ID, then `receiptType` as the
     /// environment. Its offline validation time is `receiptCreationDate`.
     public func verifyAppTransaction(_ signedAppTransaction: String) async throws(VerificationError) -> AppTransaction {
-        let appTransaction = try await verifySignature(
+        try await appTransactionKeepingJSON(signedAppTransaction).payload
+    }
+
+    func appTransactionKeepingJSON(_ signedAppTransaction: String) async throws(VerificationError)
+        -> (payload: AppTransaction, json: Data)
+    {
+        let verified = try await verifySignatureKeepingJSON(
             signedAppTransaction, as: AppTransaction.self, signedDate: \.receiptCreationDate
         )
+        let appTransaction = verified.payload
         try checkBundleId(appTransaction.bundleId)
         try checkAppAppleId(appTransaction.appAppleId, environment: appTransaction.receiptType)
         _ = try checkEnvironment(appTransaction.receiptType)
-        return appTransaction
+        return verified
     }
 
     // MARK: - Identity checks

@@ -96,6 +96,13 @@ public final class SignedDataVerifier: Sendable {
     func verifySignature<Payload: Decodable>(
         _ jws: String, as type: Payload.Type, signedDate: (Payload) -> Date?
     ) async throws(VerificationError) -> Payload {
+        try await verifySignatureKeepingJSON(jws, as: type, signedDate: signedDate).payload
+    }
+
+    /// ``verifySignature(_:as:signedDate:)``, also returning the verified payload's JSON bytes.
+    func verifySignatureKeepingJSON<Payload: Decodable>(
+        _ jws: String, as type: Payload.Type, signedDate: (Payload) -> Date?
+    ) async throws(VerificationError) -> (payload: Payload, json: Data) {
         guard let parts = CompactJWS(jws) else {
             throw .invalidJWS("expected three non-empty Base64URL segments separated by dots")
         }
@@ -120,7 +127,7 @@ public final class SignedDataVerifier: Sendable {
         guard leafKey.isValidSignature(signature, for: parts.signingInput) else {
             throw .invalidSignature("the signature does not match the header and payload")
         }
-        return payload
+        return (payload, parts.payload)
     }
 
     /// A description of a decoding failure naming the field, never the values.

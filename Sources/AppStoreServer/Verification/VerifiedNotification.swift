@@ -1,3 +1,5 @@
+import Foundation
+
 /// A verified App Store Server Notification V2 with its nested signed payloads verified and decoded.
 public struct VerifiedNotification: Hashable, Sendable {
     /// The notification itself.
@@ -8,6 +10,12 @@ public struct VerifiedNotification: Hashable, Sendable {
     public var renewalInfo: JWSRenewalInfoDecodedPayload?
     /// `appData.signedAppTransactionInfo`, verified and decoded, when present.
     public var appTransaction: AppTransaction?
+    /// The verified JSON bytes of `transaction`, as signed (nil when built from parts).
+    public var transactionJSON: Data?
+    /// The verified JSON bytes of `renewalInfo`, as signed (nil when built from parts).
+    public var renewalInfoJSON: Data?
+    /// The verified JSON bytes of `appTransaction`, as signed (nil when built from parts).
+    public var appTransactionJSON: Data?
 
     /// A verified notification from its parts.
     public init(
