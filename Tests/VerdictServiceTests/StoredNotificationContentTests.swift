@@ -17,7 +17,7 @@ import Testing
             let verified = try await harness.service.verifier.verifyNotification(subscribed.notification.signedPayload)
             #expect(verified.transactionJSON != nil && verified.renewalInfoJSON != nil)
             let expected = StoredNotificationContent(verified)
-            let text = try StoredNotificationContent.encoded(verified)
+            let text = try StoredNotificationContent(verified).encoded(nestedJSONOf: verified)
             #expect(try StoredNotificationContent.decode(text) == expected)
             #expect(try StoredNotificationContent.decode(try expected.encoded()) == expected)
             // The nested payloads are the signed bytes themselves.
@@ -34,7 +34,7 @@ import Testing
             for bad in [Data("[1]".utf8), Data(" {\"a\":1} x".utf8), Data([0x7B, 0xFF, 0x7D]), Data()] {
                 var odd = verified
                 odd.renewalInfoJSON = bad
-                let fallback = try StoredNotificationContent.encoded(odd)
+                let fallback = try StoredNotificationContent(odd).encoded(nestedJSONOf: odd)
                 #expect(try StoredNotificationContent.decode(fallback) == expected)
                 #expect(fallback == (try expected.encoded()))
             }

@@ -62,7 +62,7 @@ public struct NotificationIntake: Sendable {
                 environment: payload.appIdentity.environment?.rawValue, bundleId: payload.appIdentity.bundleId,
                 originalTransactionId: content.originalTransactionId, transactionId: verified.transaction?.transactionId,
                 signedDate: signedDate.appStoreMilliseconds, receivedAt: receivedAt, source: source,
-                signedPayload: signedPayload, decodedJSON: try StoredNotificationContent.encoded(verified)
+                signedPayload: signedPayload, decodedJSON: try content.encoded(nestedJSONOf: verified)
             )
         } catch {
             metrics.notification(type: type, result: "rejected")

@@ -35,19 +35,18 @@ public struct StoredNotificationContent: Codable, Sendable, Equatable {
         String(decoding: try AppStoreJSON.encoder().encode(self), as: UTF8.self)
     }
 
-    /// The stored text of `verified`'s content. The nested payloads go in as the JSON Apple signed
-    /// (already verified and decoded once, so known to be a JSON object) instead of being encoded
-    /// again from their models: the same document for ``decode(_:)`` — plus any field Apple added
-    /// that the models do not know yet — at a fraction of the cost.
-    public static func encoded(_ verified: VerifiedNotification) throws -> String {
-        let content = StoredNotificationContent(verified)
+    /// The stored text of this content, made from `verified`. The nested payloads go in as the
+    /// JSON Apple signed (already verified and decoded once, so known to be a JSON object) instead
+    /// of being encoded again from their models: the same document for ``decode(_:)`` — plus any
+    /// field Apple added that the models do not know yet — at a fraction of the cost.
+    public func encoded(nestedJSONOf verified: VerifiedNotification) throws -> String {
         let parts: [(key: String, model: Bool, json: Data?)] = [
-            ("transaction", content.transaction != nil, verified.transactionJSON),
-            ("renewalInfo", content.renewalInfo != nil, verified.renewalInfoJSON),
-            ("appTransaction", content.appTransaction != nil, verified.appTransactionJSON),
+            ("transaction", transaction != nil, verified.transactionJSON),
+            ("renewalInfo", renewalInfo != nil, verified.renewalInfoJSON),
+            ("appTransaction", appTransaction != nil, verified.appTransactionJSON),
         ]
-        guard parts.allSatisfy({ !$0.model || $0.json.map(isObjectText) == true }) else { return try content.encoded() }
-        var document = #"{"payload":"# + String(decoding: try AppStoreJSON.encoder().encode(content.payload), as: UTF8.self)
+        guard parts.allSatisfy({ !$0.model || $0.json.map(Self.isObjectText) == true }) else { return try encoded() }
+        var document = #"{"payload":"# + String(decoding: try AppStoreJSON.encoder().encode(payload), as: UTF8.self)
         for part in parts where part.model {
             guard let json = part.json else { continue }
             document += #","\#(part.key)":"# + String(decoding: json, as: UTF8.self)
