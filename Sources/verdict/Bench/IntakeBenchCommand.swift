@@ -118,7 +118,6 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// Fails early, with a hint, when nothing answers `/healthz` next to the notification URL.
     /// `path` on the service that `url` belongs to.
     private func sibling(_ path: String) -> String {
         guard var components = URLComponents(string: url) else { return url }
@@ -127,6 +126,7 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         return components.string ?? url
     }
 
+    /// Fails early, with a hint, when nothing answers `/healthz` next to the notification URL.
     private func checkReachable(client: HTTPClient) async throws {
         let health = sibling("/healthz")
         let problem: String
