@@ -114,7 +114,7 @@ import VerdictService
     @Test(arguments: ServiceBackend.selected)
     func requestDecidedAfterTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
         // Verdict lives 13 hours after Apple signed the request (it reached Verdict late).
-        try await ServiceHarness.with(backend, serviceClockOffset: 13 * 3600) { harness in
+        try await ServiceHarness.with(backend, serviceClock: SimulatorClock(offset: 13 * 3600)) { harness in
             let token = UUID()
             try await harness.consent(token)
             let id = try await harness.buy("com.lumen.credits.100", token: token)
@@ -128,25 +128,67 @@ import VerdictService
         }
     }
 
+    /// Apple answers 503 to every try. The service's clock is frozen and moved by the test, so
+    /// where each try falls relative to the deadline does not depend on how loaded the machine is.
     @Test(arguments: ServiceBackend.selected)
     func outageUntilTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
-        // Eight seconds of the 12 hours are left when Apple's request reaches Verdict.
-        try await ServiceHarness.with(backend, serviceClockOffset: 12 * 3600 - 8) { harness in
+        let serviceClock = SimulatorClock(frozenAt: Date())
+        try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
             harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
-            let token = UUID()
-            try await harness.consent(token)
-            let id = try await harness.buy("com.lumen.credits.100", token: token)
-            harness.store.clock.freeze(at: Date())
-            let record = try await harness.askRefund(id, .legal)
+            // Two minutes left: the first try fails and is retried in about a second (backoff 0.5–1 s).
+            let (id, deadline) = try await Self.refundRequestedWhileAppleIsDown(harness, serviceClock, secondsLeft: 120)
+            let first = try await harness.consumptionAttempts(id, count: 1)
+            #expect(first.last?["result"]?.stringValue == "retry")
+            let firstAt = first.last?["at"]?.integerValue ?? 0
+            #expect((firstAt + 500...firstAt + 1_000).contains(first.last?["retryAt"]?.integerValue ?? 0))
+            // Thirty seconds left: the second try is retried too (backoff 1–2 s lands before the deadline).
+            serviceClock.freeze(at: deadline.addingTimeInterval(-30))
+            #expect(try await harness.consumptionAttempts(id, count: 2).last?["result"]?.stringValue == "retry")
+            // Half a second left: a retry (backoff 2–4 s) would land after the deadline, and the last
+            // try just before it (60 s before) has passed: this try is `missed`.
+            serviceClock.freeze(at: deadline.addingTimeInterval(-0.5))
+            let record = try await harness.settledConsumption(id)
             #expect(record["state"]?.stringValue == "missed")
             let attempts = Self.attempts(record)
-            // Retried until a retry would land after the deadline (that attempt is `missed`), or
-            // the job woke up after it: either way nothing is sent late.
-            #expect(!attempts.isEmpty)
-            #expect(attempts.dropLast().allSatisfy { $0["result"]?.stringValue == "retry" })
+            #expect(attempts.compactMap { $0["result"]?.stringValue } == ["retry", "retry", "missed"])
             #expect(attempts.allSatisfy { $0["httpStatus"]?.integerValue == 503 })
+            #expect(attempts.last?["retryAt"] == nil || attempts.last?["retryAt"] == .null)
             #expect(await harness.receivedBodies(id).isEmpty)
         }
+    }
+
+    /// A retry whose time comes only after the deadline (the service was down, or busy) is not sent.
+    @Test(arguments: ServiceBackend.selected)
+    func aRetryThatWakesAfterTheDeadlineIsMissedUnsent(_ backend: ServiceBackend) async throws {
+        let serviceClock = SimulatorClock(frozenAt: Date())
+        try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
+            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
+            let (id, deadline) = try await Self.refundRequestedWhileAppleIsDown(harness, serviceClock, secondsLeft: 120)
+            _ = try await harness.consumptionAttempts(id, count: 1)
+            serviceClock.freeze(at: deadline.addingTimeInterval(1))
+            let record = try await harness.settledConsumption(id)
+            #expect(record["state"]?.stringValue == "missed")
+            #expect(Self.attempts(record).compactMap { $0["result"]?.stringValue } == ["retry"])
+            #expect(await harness.receivedBodies(id).isEmpty)
+        }
+    }
+
+    /// A consenting customer's consumable and Apple's request about it, signed now and processed
+    /// with `secondsLeft` of the 12 hours left on the service's clock; returns the transaction and
+    /// the request's deadline (signedDate + 12 h).
+    static func refundRequestedWhileAppleIsDown(
+        _ harness: ServiceHarness, _ serviceClock: SimulatorClock, secondsLeft: TimeInterval
+    ) async throws -> (id: String, deadline: Date) {
+        let token = UUID()
+        try await harness.consent(token)
+        let id = try await harness.buy("com.lumen.credits.100", token: token)
+        let signed = Date(appStoreMilliseconds: Date().appStoreMilliseconds)
+        harness.store.clock.freeze(at: signed)
+        let deadline = signed.addingTimeInterval(12 * 3600)
+        serviceClock.freeze(at: deadline.addingTimeInterval(-secondsLeft))
+        let record = try await harness.askRefund(id, .legal, settle: false)
+        #expect(record["deadline"]?.integerValue == deadline.appStoreMilliseconds)
+        return (id, deadline)
     }
 
     @Test(arguments: ServiceBackend.selected)

@@ -57,6 +57,19 @@ extension ServiceHarness {
         }
     }
 
+    /// Polls the record until it lists `count` submission attempts; returns them.
+    func consumptionAttempts(_ transactionId: String, count: Int, timeout: Duration = .seconds(30)) async throws -> [[String: JSONValue]] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let attempts = try await consumption(transactionId)["attempts"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            if attempts.count >= count { return attempts }
+            guard ContinuousClock.now < deadline else {
+                throw ServiceTestError("consumption request for \(transactionId) has \(attempts.count) attempts, not \(count)")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     /// The bodies the simulated App Store accepted for a transaction.
     func receivedBodies(_ transactionId: String) async -> [ReceivedConsumptionInformation] {
         await store.receivedConsumptionInformation().filter { $0.transactionId == transactionId }

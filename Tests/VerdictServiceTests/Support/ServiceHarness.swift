@@ -62,7 +62,7 @@ struct ServiceHarness: Sendable {
         credentials: Bool = true,
         extraSettings: [String: String] = [:],
         startService: Bool = true,
-        serviceClockOffset: TimeInterval = 0,
+        serviceClock: SimulatorClock = SimulatorClock(),
         _ body: (ServiceHarness) async throws -> T
     ) async throws -> T {
         let database = try await ServiceTestDatabase.make(backend)
@@ -98,10 +98,10 @@ struct ServiceHarness: Sendable {
         }
         settings.merge(extraSettings) { _, new in new }
         let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: settings))
-        // A clock offset makes the service live later than Apple (e.g. a request that arrives late).
+        // The service's own clock: shifted, it lives later than Apple (a request that arrives late);
+        // frozen, time moves only when the test moves it (deadlines independent of machine load).
         let service = try await VerdictServer.open(
-            configuration: configuration, logger: ServiceTestDatabase.logger,
-            now: { Date().addingTimeInterval(serviceClockOffset) })
+            configuration: configuration, logger: ServiceTestDatabase.logger, now: { serviceClock.now })
         // startService false: the database is migrated and `service.repository` is usable, but no
         // HTTP server or job worker runs in-process (tests of `verdict serve` child processes).
         let running: RunningApplication?
