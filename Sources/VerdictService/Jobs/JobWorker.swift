@@ -127,7 +127,7 @@ public final class JobWorker: Service, Sendable {
             message = text
             retryAt = nowMs + delay
         default:
-            message = (error as? CustomStringConvertible)?.description ?? String(describing: type(of: error))
+            message = String(describing: error)
             retryAt = job.attempts < job.job.maxAttempts ? nowMs + backoff.delay(afterAttempts: job.attempts) : nil
         }
         do {
