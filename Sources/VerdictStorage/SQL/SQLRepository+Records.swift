@@ -81,7 +81,7 @@ extension SQLRepository {
     // MARK: Customers
 
     func linkCustomer(_ link: CustomerLink) async throws {
-        try await self.statement { db in try await Self.linkCustomer(link, in: db) }
+        _ = try await self.statement { db in try await Self.linkCustomer(link, in: db) }
     }
 
     /// Links `link` and returns the customer's history revision.

@@ -96,8 +96,9 @@ struct HTTPLoad {
         head.headers.add(name: "Host", value: port == 80 ? host : "\(host):\(port)")
         head.headers.add(name: "Content-Type", value: "application/json")
         let template = head
+        // TCP_NODELAY is NIO's default for client channels. (`.socketOption(.tcp_nodelay)` would set
+        // option 1 at SOL_SOCKET level, i.e. SO_DEBUG: refused without CAP_NET_ADMIN in a container.)
         let connect = ClientBootstrap(group: loop)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
