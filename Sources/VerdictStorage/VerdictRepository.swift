@@ -40,14 +40,10 @@ public protocol VerdictRepository: RefundRepository {
     @discardableResult
     func recordTransaction(_ transaction: TransactionRecord) async throws -> Bool
 
-    /// Stores renewal info for its `originalTransactionId` unless a version with a newer-or-equal
-    /// `signedDate` is stored. Returns true when this version became the stored one.
-    @discardableResult
-    func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool
-
-    /// Records a notification's transaction and renewal info (each as ``recordTransaction(_:)``
-    /// and ``recordRenewalInfo(_:)``) and links its customer (as ``linkCustomer(_:)``), in one
-    /// transaction — one statement on PostgreSQL.
+    /// Records a notification's transaction (as ``recordTransaction(_:)``) and renewal info (kept
+    /// per `originalTransactionId`, likewise only when no newer-or-equal `signedDate` is stored),
+    /// and creates its customer or fills in identifiers the stored one lacked (never erasing one),
+    /// in one transaction — one statement on PostgreSQL. Any of the three parts may be absent.
     func recordNotificationState(_ state: NotificationState) async throws -> NotificationStateOutcome
 
     func transaction(id: String) async throws -> TransactionRecord?
@@ -55,8 +51,6 @@ public protocol VerdictRepository: RefundRepository {
     func transactions(originalTransactionId: String) async throws -> [TransactionRecord]
     func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord?
 
-    /// Creates the customer or fills in identifiers it lacked (never erases one).
-    func linkCustomer(_ link: CustomerLink) async throws
     func customer(originalTransactionId: String) async throws -> CustomerRecord?
     func customers(appAccountToken: String) async throws -> [CustomerRecord]
     /// Remembers the Get Transaction History `revision` reached for a customer.

@@ -84,14 +84,24 @@ struct NotificationStorageTests {
     func forwardOnlyRenewalInfo(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ throws in
 
-            #expect(try await repository.recordRenewalInfo(Self.renewalInfo(200, 1)))
-            #expect(!(try await repository.recordRenewalInfo(Self.renewalInfo(150, 0))))
-            #expect(!(try await repository.recordRenewalInfo(Self.renewalInfo(200, 0))))
+            #expect(try await Self.record(Self.renewalInfo(200, 1), in: repository))
+            #expect(!(try await Self.record(Self.renewalInfo(150, 0), in: repository)))
+            #expect(!(try await Self.record(Self.renewalInfo(200, 0), in: repository)))
             #expect(try await repository.renewalInfo(originalTransactionId: "otid-1") == Self.renewalInfo(200, 1))
-            #expect(try await repository.recordRenewalInfo(Self.renewalInfo(250, nil)))
+            #expect(try await Self.record(Self.renewalInfo(250, nil), in: repository))
             #expect(try await repository.renewalInfo(originalTransactionId: "otid-1") == Self.renewalInfo(250, nil))
             #expect(try await repository.renewalInfo(originalTransactionId: "missing") == nil)
         }
+    }
+
+    /// Renewal info alone, through the notification-state write; true when it became the stored version.
+    static func record(_ renewalInfo: RenewalInfoRecord, in repository: any VerdictRepository) async throws -> Bool {
+        try await repository.recordNotificationState(NotificationState(renewalInfo: renewalInfo)).renewalInfoRecorded == true
+    }
+
+    /// A customer link alone, through the notification-state write.
+    static func link(_ link: CustomerLink, in repository: any VerdictRepository) async throws {
+        _ = try await repository.recordNotificationState(NotificationState(customer: link))
     }
 
     static func renewalInfo(_ signedDate: Int64, _ status: Int?) -> RenewalInfoRecord {
@@ -102,16 +112,16 @@ struct NotificationStorageTests {
     @Test("customers: link fills in identifiers, never erases, keeps the first sighting", arguments: TestBackend.selected)
     func customers(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ in
-            try await repository.linkCustomer(CustomerLink(originalTransactionId: "o-1", appAccountToken: "acct", seenAt: 500))
-            try await repository.linkCustomer(CustomerLink(originalTransactionId: "o-1", appTransactionId: "app-1",
-                                                           environment: "Production", seenAt: 300))
-            try await repository.linkCustomer(CustomerLink(originalTransactionId: "o-1", seenAt: 900))
+            try await Self.link(CustomerLink(originalTransactionId: "o-1", appAccountToken: "acct", seenAt: 500), in: repository)
+            try await Self.link(CustomerLink(originalTransactionId: "o-1", appTransactionId: "app-1",
+                                        environment: "Production", seenAt: 300), in: repository)
+            try await Self.link(CustomerLink(originalTransactionId: "o-1", seenAt: 900), in: repository)
             var expected = CustomerRecord(originalTransactionId: "o-1", appAccountToken: "acct", appTransactionId: "app-1",
                                           environment: "Production", firstSeenAt: 300, historyRevision: nil,
                                           historySyncedAt: nil)
             #expect(try await repository.customer(originalTransactionId: "o-1") == expected)
 
-            try await repository.linkCustomer(CustomerLink(originalTransactionId: "o-2", appAccountToken: "acct", seenAt: 700))
+            try await Self.link(CustomerLink(originalTransactionId: "o-2", appAccountToken: "acct", seenAt: 700), in: repository)
             #expect(try await repository.customers(appAccountToken: "acct").map(\.originalTransactionId) == ["o-1", "o-2"])
             #expect(try await repository.customers(appAccountToken: "nobody").isEmpty)
 

@@ -15,11 +15,6 @@ extension SQLRepository {
             .integer(transaction.signedDate), .text(transaction.decodedJSON)).isEmpty
     }
 
-    @discardableResult
-    func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord) async throws -> Bool {
-        try await self.statement { db in try await Self.recordRenewalInfo(renewalInfo, in: db) }
-    }
-
     static func recordRenewalInfo(_ renewalInfo: RenewalInfoRecord, in db: any SQLExecutor) async throws -> Bool {
         try await !db.query(
             RecordRenewalInfo.self,
@@ -79,10 +74,6 @@ extension SQLRepository {
     }
 
     // MARK: Customers
-
-    func linkCustomer(_ link: CustomerLink) async throws {
-        _ = try await self.statement { db in try await Self.linkCustomer(link, in: db) }
-    }
 
     /// Links `link` and returns the customer's history revision.
     @discardableResult
