@@ -132,11 +132,8 @@ import VerdictService
     /// where each try falls relative to the deadline does not depend on how loaded the machine is.
     @Test(arguments: ServiceBackend.selected)
     func outageUntilTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
-        let serviceClock = SimulatorClock(frozenAt: Date())
-        try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
-            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
+        try await Self.withRefundRequestedWhileAppleIsDown(backend) { harness, serviceClock, id, deadline in
             // Two minutes left: the first try fails and is retried in about a second (backoff 0.5–1 s).
-            let (id, deadline) = try await Self.refundRequestedWhileAppleIsDown(harness, serviceClock, secondsLeft: 120)
             let first = try await harness.consumptionAttempts(id, count: 1)
             #expect(first.last?["result"]?.stringValue == "retry")
             let firstAt = first.last?["at"]?.integerValue ?? 0
@@ -160,10 +157,7 @@ import VerdictService
     /// A retry whose time comes only after the deadline (the service was down, or busy) is not sent.
     @Test(arguments: ServiceBackend.selected)
     func aRetryThatWakesAfterTheDeadlineIsMissedUnsent(_ backend: ServiceBackend) async throws {
-        let serviceClock = SimulatorClock(frozenAt: Date())
-        try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
-            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
-            let (id, deadline) = try await Self.refundRequestedWhileAppleIsDown(harness, serviceClock, secondsLeft: 120)
+        try await Self.withRefundRequestedWhileAppleIsDown(backend) { harness, serviceClock, id, deadline in
             _ = try await harness.consumptionAttempts(id, count: 1)
             serviceClock.freeze(at: deadline.addingTimeInterval(1))
             let record = try await harness.settledConsumption(id)
@@ -173,22 +167,27 @@ import VerdictService
         }
     }
 
-    /// A consenting customer's consumable and Apple's request about it, signed now and processed
-    /// with `secondsLeft` of the 12 hours left on the service's clock; returns the transaction and
-    /// the request's deadline (signedDate + 12 h).
-    static func refundRequestedWhileAppleIsDown(
-        _ harness: ServiceHarness, _ serviceClock: SimulatorClock, secondsLeft: TimeInterval
-    ) async throws -> (id: String, deadline: Date) {
-        let token = UUID()
-        try await harness.consent(token)
-        let id = try await harness.buy("com.lumen.credits.100", token: token)
-        let signed = Date(appStoreMilliseconds: Date().appStoreMilliseconds)
-        harness.store.clock.freeze(at: signed)
-        let deadline = signed.addingTimeInterval(12 * 3600)
-        serviceClock.freeze(at: deadline.addingTimeInterval(-secondsLeft))
-        let record = try await harness.askRefund(id, .legal, settle: false)
-        #expect(record["deadline"]?.integerValue == deadline.appStoreMilliseconds)
-        return (id, deadline)
+    /// Runs `body` with Apple answering 503 to every Send Consumption Information call, and a
+    /// consenting customer's consumable with Apple's refund request about it, signed now and
+    /// processed when two minutes of the 12 hours are left on the service's frozen clock. `body`
+    /// gets the service's clock, the transaction and the request's deadline (signedDate + 12 h).
+    static func withRefundRequestedWhileAppleIsDown(
+        _ backend: ServiceBackend, _ body: (ServiceHarness, SimulatorClock, String, Date) async throws -> Void
+    ) async throws {
+        let serviceClock = SimulatorClock(frozenAt: Date())
+        try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
+            harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: nil))
+            let token = UUID()
+            try await harness.consent(token)
+            let id = try await harness.buy("com.lumen.credits.100", token: token)
+            let signed = Date(appStoreMilliseconds: Date().appStoreMilliseconds)
+            harness.store.clock.freeze(at: signed)
+            let deadline = signed.addingTimeInterval(12 * 3600)
+            serviceClock.freeze(at: deadline.addingTimeInterval(-120))
+            let record = try await harness.askRefund(id, .legal, settle: false)
+            #expect(record["deadline"]?.integerValue == deadline.appStoreMilliseconds)
+            try await body(harness, serviceClock, id, deadline)
+        }
     }
 
     @Test(arguments: ServiceBackend.selected)
