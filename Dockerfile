@@ -5,10 +5,14 @@
 #   docker run -p 8080:8080 -e VERDICT_BUNDLE_ID=… -e VERDICT_APP_APPLE_ID=… \
 #       -e VERDICT_DATABASE_URL=postgres://… verdict
 #
-# See docker-compose.yml for the service with its PostgreSQL database.
+# See docker-compose.yml for the service with its PostgreSQL database. Both base images can be
+# replaced (a registry mirror, a pinned digest) with --build-arg SWIFT_IMAGE=… / RUNTIME_IMAGE=…;
+# keep them on one Debian release, since the binary links the runtime image's libc and libstdc++.
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 # ---- build ----------------------------------------------------------------------------------
-FROM swift:6.3-bookworm AS build
+FROM ${SWIFT_IMAGE} AS build
 WORKDIR /src
 
 # Resolve dependencies in their own layer so source edits don't refetch them.
@@ -23,7 +27,7 @@ RUN swift build -c release --static-swift-stdlib --product verdict \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/verdict" /staging/usr/local/bin/verdict
 
 # ---- runtime --------------------------------------------------------------------------------
-FROM debian:bookworm-slim
+FROM ${RUNTIME_IMAGE}
 
 # The binary needs only libc, libstdc++ and zlib beyond what it links statically (it uses neither
 # FoundationNetworking nor FoundationXML). ca-certificates: TLS to Apple and to PostgreSQL;
