@@ -114,7 +114,7 @@ struct NotificationStorageTests {
         try await TestDatabase.withRepository(backend) { repository, _ in
             try await Self.link(CustomerLink(originalTransactionId: "o-1", appAccountToken: "acct", seenAt: 500), in: repository)
             try await Self.link(CustomerLink(originalTransactionId: "o-1", appTransactionId: "app-1",
-                                        environment: "Production", seenAt: 300), in: repository)
+                                             environment: "Production", seenAt: 300), in: repository)
             try await Self.link(CustomerLink(originalTransactionId: "o-1", seenAt: 900), in: repository)
             var expected = CustomerRecord(originalTransactionId: "o-1", appAccountToken: "acct", appTransactionId: "app-1",
                                           environment: "Production", firstSeenAt: 300, historyRevision: nil,
