@@ -14,7 +14,6 @@
 #   SWIFT_IMAGE=… RUNTIME_IMAGE=… POSTGRES_IMAGE=… Scripts/container-check.sh   # other base images
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$(pwd)
 image=verdict:check
 count=${CHECK_COUNT:-500}
 work=$(mktemp -d)
@@ -36,13 +35,16 @@ trap cleanup EXIT
 fail() { echo "container check FAILED: $*" >&2; exit 1; }
 step() { echo "== $*"; }
 
-# Polls $1 until it answers 200, for at most $2 seconds.
+# Polls the service at $1 until /readyz answers 200 (at most $2 seconds), naming database $3.
 wait_ready() {
     for _ in $(seq "$2"); do
-        [ "$(curl -s -o /dev/null -w '%{http_code}' "$1" || true)" = 200 ] && return 0
+        if [ "$(curl -s -o "$work/readyz" -w '%{http_code}' "$1/readyz" || true)" = 200 ]; then
+            grep -q "$3" "$work/readyz" || fail "$1/readyz does not report $3"
+            return 0
+        fi
         sleep 1
     done
-    fail "$1 did not answer 200 within $2 s"
+    fail "$1/readyz did not answer 200 within $2 s"
 }
 
 # Waits for a container's HEALTHCHECK to report healthy (the first probe runs after 30 s).
@@ -88,8 +90,7 @@ docker run -d --name verdict-check-sqlite -p "127.0.0.1:$sqlite_port:8080" \
     -e VERDICT_ROOT_CERTIFICATES=/bench/pki/root.der -e VERDICT_API_TOKENS="$token" \
     -e VERDICT_RECONCILE_INTERVAL=0 -e VERDICT_LOG_LEVEL=warning \
     -v "$work/bench/pki:/bench/pki:ro" -v verdict-check-data:/var/lib/verdict "$image" >/dev/null
-wait_ready "http://127.0.0.1:$sqlite_port/readyz" 60
-curl -s "http://127.0.0.1:$sqlite_port/readyz" | grep -q sqlite || fail "/readyz does not report SQLite"
+wait_ready "http://127.0.0.1:$sqlite_port" 60 sqlite
 bench "http://127.0.0.1:$sqlite_port"
 wait_healthy verdict-check-sqlite
 docker exec verdict-check-sqlite test -s /var/lib/verdict/verdict.sqlite || fail "no SQLite database in the volume"
@@ -105,7 +106,7 @@ VERDICT_PUBLISHED_PORT=$compose_port
 VERDICT_LOG_LEVEL=warning
 POSTGRES_PASSWORD=check$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
 EOF
-# The check's own additions: build from this repository, trust the bench's root certificate.
+# The check's own additions: the image built above, the bench's root certificate trusted.
 {
     echo "services:"
     if [ -n "${POSTGRES_IMAGE:-}" ]; then
@@ -114,13 +115,6 @@ EOF
     fi
     echo "  verdict:"
     echo "    image: $image"
-    echo "    build:"
-    echo "      context: $repo"
-    if [ ${#build_args[@]} -gt 0 ]; then
-        echo "      args:"
-        [ -n "${SWIFT_IMAGE:-}" ] && echo "        SWIFT_IMAGE: $SWIFT_IMAGE"
-        [ -n "${RUNTIME_IMAGE:-}" ] && echo "        RUNTIME_IMAGE: $RUNTIME_IMAGE"
-    fi
     echo "    environment:"
     echo "      VERDICT_ROOT_CERTIFICATES: /bench/pki/root.der"
     echo "      VERDICT_RECONCILE_INTERVAL: \"0\""
@@ -131,8 +125,7 @@ compose=(docker compose --project-name verdict-check --env-file "$work/compose/.
          -f "$work/compose/docker-compose.yml" -f "$work/compose/override.yml")
 # The image built above (same Dockerfile and context): no second release build.
 "${compose[@]}" up -d --no-build
-wait_ready "http://127.0.0.1:$compose_port/readyz" 120
-curl -s "http://127.0.0.1:$compose_port/readyz" | grep -q postgres || fail "/readyz does not report PostgreSQL"
+wait_ready "http://127.0.0.1:$compose_port" 120 postgres
 bench "http://127.0.0.1:$compose_port"
 wait_healthy "$("${compose[@]}" ps -q verdict)"
 

@@ -18,7 +18,7 @@ import VerdictService
     }
 
     static func attempts(_ record: [String: JSONValue]) -> [[String: JSONValue]] {
-        record["attempts"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        record.consumptionAttempts
     }
 
     @Test(arguments: ServiceBackend.selected)

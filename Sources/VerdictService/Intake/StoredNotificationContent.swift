@@ -40,29 +40,29 @@ public struct StoredNotificationContent: Codable, Sendable, Equatable {
     /// of being encoded again from their models: the same document for ``decode(_:)`` — plus any
     /// field Apple added that the models do not know yet — at a fraction of the cost.
     public func encoded(nestedJSONOf verified: VerifiedNotification) throws -> String {
-        let parts: [(key: String, model: Bool, json: Data?)] = [
-            ("transaction", transaction != nil, verified.transactionJSON),
-            ("renewalInfo", renewalInfo != nil, verified.renewalInfoJSON),
-            ("appTransaction", appTransaction != nil, verified.appTransactionJSON),
+        let nested: [(key: CodingKeys, present: Bool, json: Data?)] = [
+            (.transaction, transaction != nil, verified.transactionJSON),
+            (.renewalInfo, renewalInfo != nil, verified.renewalInfoJSON),
+            (.appTransaction, appTransaction != nil, verified.appTransactionJSON),
         ]
-        guard parts.allSatisfy({ !$0.model || $0.json.map(Self.isObjectText) == true }) else { return try encoded() }
-        var document = #"{"payload":"# + String(decoding: try AppStoreJSON.encoder().encode(payload), as: UTF8.self)
-        for part in parts where part.model {
-            guard let json = part.json else { continue }
-            document += #","\#(part.key)":"# + String(decoding: json, as: UTF8.self)
+        var document = #"{""# + CodingKeys.payload.stringValue + #"":"#
+            + String(decoding: try AppStoreJSON.encoder().encode(payload), as: UTF8.self)
+        for part in nested where part.present {
+            guard let text = part.json.flatMap(Self.objectText) else { return try encoded() }
+            document += #",""# + part.key.stringValue + #"":"# + text
         }
         return document + "}"
     }
 
-    /// Whether `json` is framed as one JSON object: `{` first and `}` last (whitespace aside) and
-    /// valid UTF-8. The decoder that read it as the payload model checked everything in between.
-    private static func isObjectText(_ json: Data) -> Bool {
+    /// `json` as text when it is valid UTF-8 framed as one JSON object: `{` first and `}` last
+    /// (whitespace aside). The decoder that read it as the payload model checked what is between.
+    private static func objectText(_ json: Data) -> String? {
         let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
         guard let first = json.first(where: { !whitespace.contains($0) }),
               let last = json.last(where: { !whitespace.contains($0) }),
               first == UInt8(ascii: "{"), last == UInt8(ascii: "}")
-        else { return false }
-        return String(validating: json, as: UTF8.self) != nil
+        else { return nil }
+        return String(validating: json, as: UTF8.self)
     }
 
     public static func decode(_ json: String) throws -> Self {

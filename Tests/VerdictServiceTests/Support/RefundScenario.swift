@@ -46,25 +46,29 @@ extension ServiceHarness {
 
     /// Polls the record until its state is not `pending`.
     func settledConsumption(_ transactionId: String, timeout: Duration = .seconds(30)) async throws -> [String: JSONValue] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let record = try await consumption(transactionId)
-            if record["state"]?.stringValue != "pending" { return record }
-            guard ContinuousClock.now < deadline else {
-                throw ServiceTestError("consumption request for \(transactionId) still pending: \(record["attempts"] ?? .null)")
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        try await consumption(transactionId, timeout: timeout, until: { $0["state"]?.stringValue != "pending" }) {
+            "still pending: \($0["attempts"] ?? .null)"
         }
     }
 
     /// Polls the record until it lists `count` submission attempts; returns them.
     func consumptionAttempts(_ transactionId: String, count: Int, timeout: Duration = .seconds(30)) async throws -> [[String: JSONValue]] {
+        try await consumption(transactionId, timeout: timeout, until: { $0.consumptionAttempts.count >= count }) {
+            "has \($0.consumptionAttempts.count) attempts, not \(count)"
+        }.consumptionAttempts
+    }
+
+    /// Polls the record until `done` holds; on timeout fails with `stillNot`'s description of it.
+    private func consumption(
+        _ transactionId: String, timeout: Duration, until done: ([String: JSONValue]) -> Bool,
+        _ stillNot: ([String: JSONValue]) -> String
+    ) async throws -> [String: JSONValue] {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let attempts = try await consumption(transactionId)["attempts"]?.arrayValue?.compactMap(\.objectValue) ?? []
-            if attempts.count >= count { return attempts }
+            let record = try await consumption(transactionId)
+            if done(record) { return record }
             guard ContinuousClock.now < deadline else {
-                throw ServiceTestError("consumption request for \(transactionId) has \(attempts.count) attempts, not \(count)")
+                throw ServiceTestError("consumption request for \(transactionId) \(stillNot(record))")
             }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -79,4 +83,9 @@ extension ServiceHarness {
 extension Dictionary where Key == String, Value == JSONValue {
     /// A nested value by dotted path (`record.body.corrections`).
     subscript(path path: String) -> JSONValue? { JSONValue.object(self).value(at: path) }
+
+    /// A consumption record's submission attempts.
+    var consumptionAttempts: [[String: JSONValue]] {
+        self["attempts"]?.arrayValue?.compactMap(\.objectValue) ?? []
+    }
 }
