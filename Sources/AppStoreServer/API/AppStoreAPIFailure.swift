@@ -75,10 +75,11 @@ public struct AppStoreAPIFailure: Error, Equatable, Sendable, CustomStringConver
     }
 
     /// Parses a `Retry-After` value as Apple sends it: integer UNIX milliseconds. Other forms
-    /// (HTTP dates, delta seconds) are not what Apple documents and yield nil.
+    /// (HTTP dates, delta seconds) are not what Apple documents and yield nil, and so does a time
+    /// outside ``AppStoreJSON/dateRange``.
     public static func retryAfter(_ value: String?) -> Date? {
         guard let text = value?.trimmingCharacters(in: .whitespaces),
-              let milliseconds = Int64(text), milliseconds > 0
+              let milliseconds = Int64(text), milliseconds > 0, AppStoreJSON.dateRange.contains(Double(milliseconds))
         else { return nil }
         return Date(appStoreMilliseconds: milliseconds)
     }

@@ -12,11 +12,18 @@ struct AppStoreChainVerifier: Sendable {
     static let onlineCacheLifetime: TimeInterval = 15 * 60
 
     let roots: CertificateStore
+    /// From the earliest start to the latest end of the trusted roots' validity: no chain can be
+    /// valid outside it, so a validation time outside it is refused before it reaches
+    /// swift-certificates (whose time conversion traps on dates it cannot represent).
+    let trustedPeriod: ClosedRange<Date>
     let ocspRequester: AnyOCSPRequester?
     let cache: VerifiedChainCache
 
+    /// `roots` must not be empty (the verifier's initialiser checks).
     init(roots: [Certificate], ocspRequester: (any OCSPRequester)?, cacheCapacity: Int) {
         self.roots = CertificateStore(roots)
+        let start = roots.map(\.notValidBefore).min() ?? .distantPast
+        self.trustedPeriod = start...max(start, roots.map(\.notValidAfter).max() ?? start)
         self.ocspRequester = ocspRequester.map(AnyOCSPRequester.init)
         self.cache = VerifiedChainCache(capacity: cacheCapacity)
     }
@@ -24,6 +31,9 @@ struct AppStoreChainVerifier: Sendable {
     /// The leaf key of the chain `x5c` (exactly three entries, checked by the caller), valid at
     /// `validationTime`; `now` is the clock's current time (OCSP and cache freshness).
     func leafKey(x5c: [String], validationTime: Date, now: Date) async throws(VerificationError) -> P256.Signing.PublicKey {
+        guard trustedPeriod.contains(validationTime) else {
+            throw .invalidChain("the validation time (the payload's signed date) lies outside every trusted root's validity")
+        }
         let key = VerifiedChainCache.Key(leaf: x5c[0], intermediate: x5c[1])
         let maximumAge = ocspRequester == nil ? nil : Self.onlineCacheLifetime
         if let cached = cache.lookup(key, validationTime: validationTime, now: now, maximumAge: maximumAge) {

@@ -8,7 +8,11 @@ struct JWSHeader: Decodable, Sendable {
     var x5c: [String]?
 
     /// Decodes the header JSON; a non-object or wrongly typed field is an invalid JWS.
+    /// A repeated member name is refused too: Apple never sends one.
     static func decode(_ json: Data) throws(VerificationError) -> JWSHeader {
+        if let name = JSONDuplicateKeys.firstDuplicate(in: json) {
+            throw .invalidJWS("the header names \(VerificationError.quoted(name)) more than once")
+        }
         do {
             return try JSONDecoder().decode(JWSHeader.self, from: json)
         } catch {

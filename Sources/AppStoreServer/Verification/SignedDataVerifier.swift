@@ -110,6 +110,9 @@ public final class SignedDataVerifier: Sendable {
         guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
         guard let x5c = header.x5c, x5c.count == 3 else { throw .invalidChainLength(header.x5c?.count) }
 
+        if let name = JSONDuplicateKeys.firstDuplicate(in: parts.payload) {
+            throw .invalidPayload("an object names \(VerificationError.quoted(name)) more than once")
+        }
         let payload: Payload
         do {
             payload = try AppStoreJSON.decoder().decode(Payload.self, from: parts.payload)

@@ -89,4 +89,9 @@ public enum VerificationError: Error, Equatable, Hashable, Sendable, CustomStrin
     }
 
     public var description: String { "\(code): \(message)" }
+
+    /// A name taken from the payload, quoted and cut to 64 characters for a message.
+    static func quoted(_ name: String) -> String {
+        "\"\(name.count > 64 ? name.prefix(64) + "…" : Substring(name))\""
+    }
 }

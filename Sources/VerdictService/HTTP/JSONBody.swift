@@ -4,8 +4,8 @@ import Hummingbird
 
 /// Request and response bodies of Verdict's JSON API.
 enum JSONBody {
-    /// The request body, checked for a JSON content type and collected up to `limit` bytes
-    /// (415 and 413 otherwise).
+    /// The request body, checked for a JSON content type, collected up to `limit` bytes and checked
+    /// for repeated member names (415, 413 and 400 `DUPLICATE_KEY` otherwise).
     static func collect(_ request: Request, limit: Int) async throws -> Data {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json" else {
@@ -21,7 +21,11 @@ enum JSONBody {
             var chunk = chunk
             buffer.writeBuffer(&chunk)
         }
-        return Data(buffer.readableBytesView)
+        let data = Data(buffer.readableBytesView)
+        // Proxies and gateways keep a repeated member's last value, Foundation the first: such a
+        // body is refused rather than read one way.
+        if let name = JSONDuplicateKeys.firstDuplicate(in: data) { throw ServiceError.duplicateKey(name) }
+        return data
     }
 
     /// Decodes a request body, answering 400 with `what` when it does not decode.

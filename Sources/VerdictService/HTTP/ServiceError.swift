@@ -39,6 +39,11 @@ public struct ServiceError: Error, HTTPResponseError, Sendable, Equatable {
     public static func badRequest(_ code: String = "BAD_REQUEST", _ message: String) -> Self {
         Self(.badRequest, code: code, message: message)
     }
+    /// 400 `DUPLICATE_KEY`: an object of the body names `name` twice (shown cut to 64 characters).
+    public static func duplicateKey(_ name: String) -> Self {
+        let shown = name.count > 64 ? name.prefix(64) + "…" : Substring(name)
+        return badRequest("DUPLICATE_KEY", "the key '\(shown)' appears more than once in one object")
+    }
     public static func notFound(_ message: String) -> Self { Self(.notFound, code: "NOT_FOUND", message: message) }
     public static let unauthorized = Self(
         .unauthorized, code: "UNAUTHORIZED", message: "a valid 'Authorization: Bearer <token>' header is required",

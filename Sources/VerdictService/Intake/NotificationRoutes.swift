@@ -37,6 +37,8 @@ struct NotificationRoutes {
             throw ServiceError.badRequest("MALFORMED_JSON", "the body is not a JSON object like {\"signedPayload\": \"…\"}")
         } catch .missingSignedPayload {
             throw ServiceError.badRequest("MISSING_FIELD", "the body has no signedPayload string")
+        } catch .duplicateKey(let name) {
+            throw ServiceError.duplicateKey(name)
         }
         let outcome: NotificationIntake.Outcome
         do {

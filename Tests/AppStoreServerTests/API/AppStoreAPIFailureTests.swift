@@ -35,9 +35,16 @@ struct AppStoreAPIFailureTests {
         #expect(failure.retryAfter == Date(appStoreMilliseconds: 1_700_000_000_000))
     }
 
-    @Test(arguments: ["Wed, 21 Oct 2015 07:28:00 GMT", "", "-5", "12.5"])
+    @Test(arguments: ["Wed, 21 Oct 2015 07:28:00 GMT", "", "-5", "12.5", "253402300800000", "9223372036854775807",
+                      "9223372036854775808"])
     func retryAfterInOtherFormsIsIgnored(_ value: String) {
         #expect(AppStoreAPIFailure.retryAfter(value) == nil)
+    }
+
+    @Test func aHugeRetryAfterDescribesWithoutTrapping() async throws {
+        let failure = try await Self.failure(Self.http(429, "", headers: [("Retry-After", "9223372036854775807")]))
+        #expect(failure.retryAfter == nil)
+        #expect(failure.description.contains("HTTP 429"))
     }
 
     @Test func unknownErrorCodeIsKeptRaw() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VerdictService
+import AppStoreServer
 
 /// The intake's byte scan of `{"signedPayload":"…"}` must read exactly what a JSON decoder reads,
 /// and hand everything else to the decoder.

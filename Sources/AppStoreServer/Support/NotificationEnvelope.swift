@@ -5,19 +5,24 @@ import Foundation
 ///
 /// The shape Apple and forwarders send — one key, a string of base64url characters and dots, any
 /// JSON whitespace around the tokens — is read by a byte scan; anything else (escapes, other keys,
-/// other types) goes through `JSONDecoder`, so both paths accept and refuse the same bodies.
-enum NotificationEnvelope {
+/// other types) goes through `JSONDecoder`, so both paths accept and refuse the same bodies. A body
+/// that names a member twice is refused (``JSONDuplicateKeys``): the decoder would keep the first
+/// `signedPayload`, a proxy in front of the service the last.
+public enum NotificationEnvelope {
     /// Why a body has no usable signed payload.
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, Sendable {
         /// Not a JSON object, or `signedPayload` is not a string.
         case malformed
         /// A JSON object without a non-empty `signedPayload`.
         case missingSignedPayload
+        /// An object of the body names this member more than once.
+        case duplicateKey(String)
     }
 
     /// The `signedPayload` string of `body`.
-    static func signedPayload(in body: Data) throws(Failure) -> String {
+    public static func signedPayload(in body: Data) throws(Failure) -> String {
         if let payload = compactSignedPayload(in: body) { return payload }
+        if let name = JSONDuplicateKeys.firstDuplicate(in: body) { throw .duplicateKey(name) }
         struct Envelope: Decodable { var signedPayload: String? }
         let envelope: Envelope
         do {
@@ -31,7 +36,7 @@ enum NotificationEnvelope {
 
     /// The payload when `body` is exactly `{"signedPayload":"<JWS characters>"}` give or take
     /// whitespace; nil for any other body.
-    static func compactSignedPayload(in body: Data) -> String? {
+    public static func compactSignedPayload(in body: Data) -> String? {
         body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
             var scanner = ByteScanner(bytes: bytes)
             guard scanner.take("{"), scanner.take(#""signedPayload""#), scanner.take(":"), scanner.take("\"") else {
