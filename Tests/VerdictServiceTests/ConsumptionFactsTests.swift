@@ -55,6 +55,19 @@ import VerdictStorage
         #expect(customer["refunds"]?.arrayValue?.count == 2)
     }
 
+    @Test func lifetimeMoneySaturatesInsteadOfOverflowing() throws {
+        // A signed price may be any Int64: a prorated share of the largest, and a sum past it.
+        let huge = [
+            Self.purchase("1", "p", .consumable, price: .max, currency: "USD", purchased: "2026-01-01T00:00:00Z",
+                          refunded: "2026-01-02T00:00:00Z", revocation: .refundProrated, share: 99_999),
+            Self.purchase("2", "p", .consumable, price: .max, currency: "USD", purchased: "2026-01-01T00:00:00Z",
+                          refunded: "2026-01-02T00:00:00Z", revocation: .refundFull),
+        ]
+        #expect(LifetimeMoney.purchased(huge) == .object(["USD": Self.money(.max, "USD")]))
+        #expect(LifetimeMoney.refunded(huge) == .object(["USD": Self.money(.max, "USD")]))
+        #expect(LifetimeMoney.refund(huge[0])?.milliunits == Int64.max / 100_000 * 99_999 + Int64.max % 100_000 * 99_999 / 100_000)
+    }
+
     @Test func purchaseEventAndUsageFacts() throws {
         let usage = ConsumptionFacts.Usage(deliveryStatus: .delivered, consumptionPercentage: 35_500, sampleContentProvided: nil,
                                            sessionsSincePurchase: 4, consented: true)

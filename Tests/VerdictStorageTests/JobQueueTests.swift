@@ -136,6 +136,32 @@ struct JobQueueTests {
         }
     }
 
+    @Test("a job whose lease ran out on every allowed attempt goes dead instead of being claimed again",
+          arguments: TestBackend.selected)
+    func abandonedJobsAreBuried(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            var job = Fixture.job()
+            job.maxAttempts = 2
+            let inserted = try await repository.insertNotification(Fixture.notification("n-crash"), processingJob: job)
+            guard case .inserted(let id) = inserted else { Issue.record("not inserted"); return }
+            // Two workers each die holding it (their leases simply run out)…
+            #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 100, now: 0, kinds: nil).map(\.id) == [id])
+            #expect(try await repository.claimJobs(owner: "B", limit: 1, leaseMilliseconds: 100, now: 200, kinds: nil).map(\.id) == [id])
+            // …so the third claim buries it rather than handing it to a third victim.
+            #expect(try await repository.claimJobs(owner: "C", limit: 1, leaseMilliseconds: 100, now: 400, kinds: nil).isEmpty)
+            let buried = try #require(try await repository.job(id: id))
+            #expect(buried.state == .dead && buried.attempts == 2 && buried.leaseOwner == nil)
+            #expect(buried.lastError?.hasPrefix("abandoned: the lease ran out on each of its 2 attempts") == true)
+            let notification = try #require(try await repository.notification(uuid: "n-crash"))
+            #expect(notification.state == .failed && notification.result == buried.lastError)
+            // A lease still running is left alone.
+            let other = try await repository.enqueue(Fixture.job(runAt: 400)).id
+            _ = try await repository.claimJobs(owner: "D", limit: 1, leaseMilliseconds: 1_000, now: 400, kinds: nil)
+            _ = try await repository.claimJobs(owner: "E", limit: 1, leaseMilliseconds: 1_000, now: 500, kinds: nil)
+            #expect(try await repository.job(id: other)?.state == .running)
+        }
+    }
+
     @Test("dedupe key: one non-dead job per key", arguments: TestBackend.selected)
     func dedupeKey(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ in

@@ -3,10 +3,17 @@
 /// Precedence, loosest first (as in CEL): `||`, `&&`, relations (`== != < <= > >= in`),
 /// `+ -`, `*`, prefix `! -`, then member access, indexing and calls. Relations do not chain
 /// (`a < b < c` is an error), which CEL's grammar allows but its type checker rejects anyway.
-/// The first syntax error stops the parse.
+/// The first syntax error stops the parse, and so does nesting deeper than ``maximumDepth``
+/// (parentheses, operands, calls, member chains): the checker, emitter and tracer walk trees
+/// recursively, so a bound here keeps any rule file from exhausting the stack.
 struct Parser {
+    /// The deepest expression tree accepted; real conditions stay far below it.
+    static let maximumDepth = 100
+
     private let tokens: [Token]
     private var index = 0
+    /// Calls of `expression` and `prefix` under way (the parser's own recursion).
+    private var nesting = 0
 
     private init(tokens: [Token]) {
         self.tokens = tokens
@@ -57,7 +64,32 @@ struct Parser {
         }
     }
 
+    /// `node`, or an error at it when it is nested deeper than ``maximumDepth``.
+    private func bounded(_ node: Syntax) throws(ExpressionDiagnostic) -> Syntax {
+        guard node.depth <= Self.maximumDepth else { throw tooDeep(at: node.range) }
+        return node
+    }
+
+    private func tooDeep(at range: SourceRange) -> ExpressionDiagnostic {
+        ExpressionDiagnostic(
+            "the expression is nested more than \(Self.maximumDepth) levels deep; split it into named conditions", at: range)
+    }
+
+    /// Counts one level of the parser's recursion for `body`.
+    private mutating func nested<T>(_ body: (inout Parser) throws(ExpressionDiagnostic) -> T) throws(ExpressionDiagnostic) -> T {
+        guard nesting < Self.maximumDepth else { throw tooDeep(at: current.range) }
+        nesting += 1
+        defer { nesting -= 1 }
+        return try body(&self)
+    }
+
     private mutating func expression(minimumPrecedence: Int) throws(ExpressionDiagnostic) -> Syntax {
+        try nested { (parser: inout Parser) throws(ExpressionDiagnostic) -> Syntax in
+            try parser.binaryChain(minimumPrecedence: minimumPrecedence)
+        }
+    }
+
+    private mutating func binaryChain(minimumPrecedence: Int) throws(ExpressionDiagnostic) -> Syntax {
         var left = try prefix()
         while true {
             let token = current
@@ -74,21 +106,25 @@ struct Parser {
             if precedence == 3, let (_, next) = Self.binaryOperator(current), next == 3 {
                 throw ExpressionDiagnostic("comparisons do not chain; join them with '&&'", at: current.range)
             }
-            left = Syntax(.binary(op, left, right), left.range.union(right.range))
+            left = try bounded(Syntax(.binary(op, left, right), left.range.union(right.range)))
         }
     }
 
     private mutating func prefix() throws(ExpressionDiagnostic) -> Syntax {
+        try nested { (parser: inout Parser) throws(ExpressionDiagnostic) -> Syntax in try parser.prefixOperand() }
+    }
+
+    private mutating func prefixOperand() throws(ExpressionDiagnostic) -> Syntax {
         let token = current
         switch token.kind {
         case .bang:
             _ = advance()
             let operand = try prefix()
-            return Syntax(.unary(.not, operand), token.range.union(operand.range))
+            return try bounded(Syntax(.unary(.not, operand), token.range.union(operand.range)))
         case .minus:
             _ = advance()
             let operand = try prefix()
-            return Syntax(.unary(.negate, operand), token.range.union(operand.range))
+            return try bounded(Syntax(.unary(.negate, operand), token.range.union(operand.range)))
         default:
             return try postfix(primary())
         }
@@ -108,7 +144,7 @@ struct Parser {
         case .identifier(let name):
             guard current.kind == .leftParen else { return Syntax(.identifier(name), token.range) }
             let (arguments, end) = try argumentList()
-            return Syntax(.call(name: name, nameRange: token.range, target: nil, arguments: arguments), token.range.union(end))
+            return try bounded(Syntax(.call(name: name, nameRange: token.range, target: nil, arguments: arguments), token.range.union(end)))
         case .leftParen:
             let inner = try expression(minimumPrecedence: 0)
             let close = try expect(.rightParen, "')'", opening: token)
@@ -122,7 +158,7 @@ struct Parser {
                 } while take(.comma)
             }
             let close = try expect(.rightBracket, "',' or ']'", opening: token)
-            return Syntax(.list(elements), token.range.union(close.range))
+            return try bounded(Syntax(.list(elements), token.range.union(close.range)))
         case .leftBrace:
             throw ExpressionDiagnostic("map literals are not supported; declare a table under constants", at: token.range)
         case .end:
@@ -144,16 +180,16 @@ struct Parser {
                 _ = advance()
                 if current.kind == .leftParen {
                     let (arguments, end) = try argumentList()
-                    result = Syntax(.call(name: name, nameRange: nameToken.range, target: result, arguments: arguments),
-                                    result.range.union(end))
+                    result = try bounded(Syntax(.call(name: name, nameRange: nameToken.range, target: result, arguments: arguments),
+                                                result.range.union(end)))
                 } else {
-                    result = Syntax(.select(result, name: name, nameRange: nameToken.range), result.range.union(nameToken.range))
+                    result = try bounded(Syntax(.select(result, name: name, nameRange: nameToken.range), result.range.union(nameToken.range)))
                 }
             } else if current.kind == .leftBracket {
                 let open = advance()
                 let key = try expression(minimumPrecedence: 0)
                 let close = try expect(.rightBracket, "']'", opening: open)
-                result = Syntax(.index(result, key), result.range.union(close.range))
+                result = try bounded(Syntax(.index(result, key), result.range.union(close.range)))
             } else {
                 return result
             }

@@ -27,10 +27,21 @@ final class Syntax: Sendable {
 
     let kind: Kind
     let range: SourceRange
+    /// Levels of nodes from this one down to its deepest leaf (a leaf is 1). The parser keeps it
+    /// at most ``Parser/maximumDepth``, so every recursive pass over a tree is bounded.
+    let depth: Int
 
     init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
+        let children: [Syntax] = switch kind {
+        case .int, .string, .bool, .identifier: []
+        case .select(let base, _, _), .unary(_, let base): [base]
+        case .index(let base, let key), .binary(_, let base, let key): [base, key]
+        case .call(_, _, let target, let arguments): (target.map { [$0] } ?? []) + arguments
+        case .list(let elements): elements
+        }
+        depth = 1 + (children.map(\.depth).max() ?? 0)
     }
 
     /// `a.b.c` for a select chain on an identifier, else nil (used for fact paths and guards).

@@ -58,9 +58,9 @@ public enum RuleTime {
     }
 
     /// `2026-12-15T12:00:00Z`, with `.250` when there are milliseconds.
+    /// Any `Int64` renders (years far outside 0…9999 included) without overflowing.
     public static func renderTimestamp(_ millis: Int64) -> String {
-        let days = floorDivide(millis, day)
-        let inDay = millis - days * day
+        let (days, inDay) = floorDivision(millis, day)
         let (year, month, dayOfMonth) = civilFromDays(days)
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(dayOfMonth, 2) + "T"
         text += pad(inDay / hour, 2) + ":" + pad(inDay % hour / minute, 2) + ":" + pad(inDay % minute / second, 2)
@@ -154,7 +154,13 @@ public enum RuleTime {
     }
 
     static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-        a >= 0 ? a / b : -((-a + b - 1) / b)
+        floorDivision(a, b).quotient
+    }
+
+    /// `a / b` rounded towards minus infinity and the remainder in `0..<b` (`b > 0`), for every `a`.
+    static func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64) {
+        let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
+        return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

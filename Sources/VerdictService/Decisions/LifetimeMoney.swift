@@ -3,7 +3,8 @@ import AppStoreServer
 /// `customer.lifetimePurchased` and `customer.lifetimeRefunded`: what a customer paid and was
 /// refunded, one total per ISO 4217 currency — never added across currencies. Free periods and
 /// zero prices are not purchases; a prorated refund counts its `revocationPercentage` share of
-/// the price; family-sharing revocations are not refunds. Pure.
+/// the price; family-sharing revocations are not refunds. Totals saturate at `Int64.max` milliunits
+/// instead of overflowing (a signed price can be any `Int64`). Pure.
 enum LifetimeMoney {
     /// `{"USD": {"milliunits": …, "currency": "USD"}, …}` of everything `transactions` cost.
     static func purchased(_ transactions: [JWSTransactionDecodedPayload]) -> JSONValue {
@@ -27,12 +28,16 @@ enum LifetimeMoney {
               let type = SubscriptionFacts.revocationType(transaction), type == .refundFull || type == .refundProrated
         else { return nil }
         guard type == .refundProrated, let share = transaction.revocationPercentage else { return (currency, price) }
-        return (currency, price * Int64(min(max(share, 0), 100_000)) / 100_000)
+        let product = price.multipliedFullWidth(by: Int64(min(max(share, 0), 100_000)))
+        return (currency, Int64(100_000).dividingFullWidth(product).quotient)
     }
 
     static func perCurrency(_ amounts: [(currency: String, milliunits: Int64)]) -> JSONValue {
         var totals: [String: Int64] = [:]
-        for amount in amounts { totals[amount.currency, default: 0] += amount.milliunits }
+        for amount in amounts {
+            let (sum, overflow) = totals[amount.currency, default: 0].addingReportingOverflow(amount.milliunits)
+            totals[amount.currency] = overflow ? .max : sum
+        }
         var object: [String: JSONValue] = [:]
         for (currency, total) in totals { object[currency] = SubscriptionFacts.money(total, currency) }
         return .object(object)

@@ -12,6 +12,10 @@ import VerdictStorage
 /// and the jobs run again elsewhere. On graceful shutdown the worker stops claiming, lets running
 /// jobs finish, and gives back the leases it still holds.
 public final class JobWorker: Service, Sendable {
+    /// The furthest a retry is put off, whatever time a handler asks for (a `Retry-After` comes
+    /// from outside: a broken or hostile answer must not park a job for years).
+    static let longestRetryDelay: Int64 = 24 * 3_600_000
+
     public let owner: String
     let repository: any VerdictRepository
     let handlers: [String: any JobHandler]
@@ -122,7 +126,7 @@ public final class JobWorker: Service, Sendable {
             message = text
         case JobFailure.retry(let at, let text):
             message = text
-            retryAt = job.attempts < job.job.maxAttempts ? max(at, nowMs) : nil
+            retryAt = job.attempts < job.job.maxAttempts ? min(max(at, nowMs), nowMs + Self.longestRetryDelay) : nil
         case JobFailure.waiting(let delay, let text):
             message = text
             retryAt = nowMs + delay

@@ -43,6 +43,7 @@ extension SQLRepository {
         // (`jobs_queued_claim`).
         var jobs: [JobRecord] = []
         if includeExpiredLeases {
+            try await buryAbandonedJobs(now: now)
             jobs = try await claim(state: "running", due: "lease_until", owner: owner, limit: limit,
                                    leaseMilliseconds: leaseMilliseconds, now: now, kinds: kinds)
         }
@@ -57,6 +58,27 @@ extension SQLRepository {
             case (.some, .none): return true
             case (.none, .some): return false
             default: return (a.job.runAt, a.id) < (b.job.runAt, b.id)
+            }
+        }
+    }
+
+    /// Jobs whose lease ran out on every attempt they were allowed go dead instead of being claimed
+    /// again: each worker that held one stopped before finishing, so the job may be what stops them
+    /// (a crash on its input would otherwise repeat on every instance, once a lease time, forever).
+    private func buryAbandonedJobs(now: Int64) async throws {
+        try await transaction { db in
+            let rows = try await db.query("""
+                UPDATE jobs SET state = 'dead', lease_owner = NULL, lease_until = NULL, updated_at = $1,
+                    last_error = 'abandoned: the lease ran out on each of its ' || attempts
+                        || ' attempts (the worker holding it stopped before finishing)'
+                WHERE state = 'running' AND lease_until <= $1 AND attempts >= max_attempts
+                RETURNING notification_uuid, last_error
+                """, .integer(now))
+            for row in rows {
+                guard let uuid = try row.optionalString("notification_uuid") else { continue }
+                try await db.execute(
+                    "UPDATE notifications SET state = 'failed', result = $2 WHERE notification_uuid = $1",
+                    .text(uuid), .text(try row.string("last_error")))
             }
         }
     }

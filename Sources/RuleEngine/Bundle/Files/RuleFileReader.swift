@@ -108,7 +108,7 @@ struct RuleFileReader {
             log.error("holdout.percent must be a number from 0 to 100 with at most two decimals, found '\(text)'", at: node)
             return nil
         }
-        let value = whole * 100 + (Int(fraction + String(repeating: "0", count: 2 - fraction.count)) ?? 0)
+        let value = min(whole, 101) * 100 + (Int(fraction + String(repeating: "0", count: 2 - fraction.count)) ?? 0)
         guard value <= 10_000 else {
             log.error("holdout.percent must be at most 100, found \(text)", at: node)
             return nil

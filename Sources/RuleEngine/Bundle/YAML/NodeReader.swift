@@ -130,15 +130,28 @@ struct NodeReader {
         return value
     }
 
-    /// `180d`, `36h`, `days(180)` or `hours(36)`.
+    /// The longest duration a rule file may name: 100 years (of 365 days). Longer ones would only
+    /// push times past what dates and counters can hold.
+    static let maximumDuration: Int64 = 36_500 * RuleTime.day
+
+    /// `180d`, `36h`, `days(180)` or `hours(36)`, positive and at most ``maximumDuration``.
     func duration(_ node: YAMLNode, _ what: String) -> Int64? {
         guard let text = text(node, what) else { return nil }
-        if let millis = RuleTime.parseDuration(text), millis > 0 { return millis }
+        var millis = RuleTime.parseDuration(text)
         for (function, unit) in [("days", RuleTime.day), ("hours", RuleTime.hour)]
-        where text.hasPrefix(function + "(") && text.hasSuffix(")") {
-            if let count = Int64(text.dropFirst(function.count + 1).dropLast()), count > 0 { return count * unit }
+        where millis == nil && text.hasPrefix(function + "(") && text.hasSuffix(")") {
+            guard let count = Int64(text.dropFirst(function.count + 1).dropLast()) else { continue }
+            let (product, overflow) = count.multipliedReportingOverflow(by: unit)
+            millis = overflow ? .max : product
         }
-        log.error("\(what) must be a positive duration, found '\(text)'", at: node, help: "write 180d, 36h or days(180)")
-        return nil
+        guard let millis, millis > 0 else {
+            log.error("\(what) must be a positive duration, found '\(text)'", at: node, help: "write 180d, 36h or days(180)")
+            return nil
+        }
+        guard millis <= Self.maximumDuration else {
+            log.error("\(what) must be at most 100 years (36500d), found '\(text)'", at: node)
+            return nil
+        }
+        return millis
     }
 }
