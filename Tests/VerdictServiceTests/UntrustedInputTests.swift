@@ -112,6 +112,26 @@ import VerdictStorage
         }
     }
 
+    @Test func aRetryAfterYearsAwayPutsTheJobOffADayAtMost() async throws {
+        try await ServiceHarness.with(.sqlite) { harness in
+            let tenYears = 10 * 365 * 86_400_000
+            harness.simulator.faults.add(.rateLimited(retryAfterMilliseconds: tenYears, endpoint: .getTransactionHistory, count: nil))
+            let subscribed = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
+            await harness.simulator.deliverer.waitUntilIdle()
+            _ = try await harness.waitUntilProcessed(subscribed.notification.notificationUUID)
+            let deadline = ContinuousClock.now + .seconds(20)
+            var sync: JobRecord?
+            while sync == nil, ContinuousClock.now < deadline {
+                sync = try await harness.service.repository.jobs(state: .queued, limit: 10)
+                    .first { $0.job.kind == HistorySyncJob.kind && $0.lastError != nil }
+                if sync == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let job = try #require(sync, "the history sync was never refused and put off")
+            let now = Date().appStoreMilliseconds
+            #expect(job.job.runAt > now + 23 * 3_600_000 && job.job.runAt <= now + 24 * 3_600_000)
+        }
+    }
+
     @Test(arguments: ServiceBackend.selected)
     func repeatedKeysAreRefusedOnEveryJSONEndpoint(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
