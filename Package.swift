@@ -103,6 +103,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Fuzz targets (libFuzzer): pure, over AppStoreServer only, so the fuzzing build stays small.
+        // `verdict-fuzz` is a libFuzzer program when built by Scripts/fuzz.sh, a replayer otherwise.
+        .target(
+            name: "FuzzTargets",
+            dependencies: [
+                "AppStoreServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "verdict-fuzz",
+            dependencies: ["FuzzTargets"]
+        ),
         .executableTarget(
             name: "verdict",
             dependencies: [
@@ -129,6 +142,7 @@ let package = Package(
             dependencies: [
                 "AppStoreServer",
                 "AppStoreSimulator",
+                "FuzzTargets",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs one of Verdict's libFuzzer targets for SECONDS seconds:
+#   Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]      e.g. Scripts/fuzz.sh intake 600 -jobs=2
+# Builds `verdict-fuzz` with -sanitize=fuzzer,address (VERDICT_FUZZ_SANITIZERS to change) into
+# VERDICT_FUZZ_SCRATCH (default .build-fuzz, so the normal build is left alone), seeds it with the
+# committed corpus Fuzz/TARGET/corpus and the regression inputs Fuzz/TARGET/crashes, and keeps what
+# it learns in .build-fuzz/corpus/TARGET. libFuzzer's running log goes to .build-fuzz/TARGET.log;
+# its last lines (the statistics, or the report of a finding) are printed at the end. A finding is
+# written to .build-fuzz/findings/TARGET/ and the script fails; add the file to
+# Fuzz/TARGET/crashes so `swift test` replays it from then on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]}
+seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]}
+shift 2
+[ -d "Fuzz/$target" ] || { echo "fuzz.sh: no target '$target' (targets: $(ls Fuzz | tr '\n' ' '))" >&2; exit 2; }
+
+scratch=${VERDICT_FUZZ_SCRATCH:-.build-fuzz}
+sanitizers=${VERDICT_FUZZ_SANITIZERS:-fuzzer,address}
+swift build --scratch-path "$scratch" --product verdict-fuzz \
+    -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING
+binary="$scratch/debug/verdict-fuzz"
+
+learned="$scratch/corpus/$target"
+findings="$scratch/findings/$target"
+log="$scratch/$target.log"
+mkdir -p "$learned" "$findings"
+echo "== fuzzing $target for ${seconds}s (sanitizers: $sanitizers; log: $log)"
+# The first directory receives new inputs; the committed ones are only read.
+status=0
+VERDICT_FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$findings/" "$@" "$learned" "Fuzz/$target/corpus" "Fuzz/$target/crashes" >"$log" 2>&1 || status=$?
+grep -v -E '^(#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|"|###### )' "$log" | tail -n 60
+if [ "$status" -ne 0 ]; then
+    echo "== fuzz.sh: $target found a problem (exit $status); inputs in $findings/" >&2
+fi
+exit "$status"
