@@ -18,8 +18,15 @@ shift 2
 
 scratch=${VERDICT_FUZZ_SCRATCH:-.build-fuzz}
 sanitizers=${VERDICT_FUZZ_SANITIZERS:-fuzzer,address}
-swift build --scratch-path "$scratch" --product verdict-fuzz \
-    -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING
+mkdir -p "$scratch"
+# The linker warns once per sanitizer symbol ("Cannot export local symbol"): the build's output is
+# kept in a file and shown whole only when the build fails.
+if ! swift build --scratch-path "$scratch" --product verdict-fuzz \
+    -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING >"$scratch/build.log" 2>&1; then
+    cat "$scratch/build.log" >&2
+    exit 1
+fi
+grep -v "Cannot export local symbol" "$scratch/build.log" | tail -n 3
 binary="$scratch/debug/verdict-fuzz"
 
 learned="$scratch/corpus/$target"
