@@ -50,11 +50,18 @@ public protocol VerdictRepository: RefundRepository {
     /// Every stored transaction of one subscription / purchase chain, oldest purchase first.
     func transactions(originalTransactionId: String) async throws -> [TransactionRecord]
     func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord?
+    /// Every stored transaction of the customer `originalTransactionId` belongs to, across products
+    /// and subscription groups, oldest purchase first: its own chain, the chains of every customer
+    /// record sharing its appAccountToken or appTransactionId, and transactions carrying its
+    /// appAccountToken.
+    func customerTransactions(originalTransactionId: String) async throws -> [TransactionRecord]
 
     func customer(originalTransactionId: String) async throws -> CustomerRecord?
     func customers(appAccountToken: String) async throws -> [CustomerRecord]
-    /// Remembers the Get Transaction History `revision` reached for a customer.
-    func setHistoryRevision(originalTransactionId: String, revision: String, at: Int64) async throws
+    /// Records a Get Transaction History page read for a customer: the `revision` reached (kept
+    /// when nil), and — when `complete`, the last page — `historySyncedAt = at`: the customer's whole
+    /// history is stored (decisions wait for it, see `NotificationProcessor`).
+    func recordHistorySync(originalTransactionId: String, revision: String?, complete: Bool, at: Int64) async throws
 
     // MARK: Job queue
 
@@ -80,8 +87,16 @@ public protocol VerdictRepository: RefundRepository {
 
     /// Records a failed attempt if `owner` still holds the lease: back to queued at `retryAt`,
     /// or `dead` when `retryAt` is nil (a notification job's notification becomes `failed`).
+    /// With `countsAsAttempt` false (a job that could not run yet, e.g. waiting for history), the
+    /// claim's attempt is given back, so waiting never uses up a job's attempts.
     @discardableResult
-    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, now: Int64) async throws -> Bool
+    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, countsAsAttempt: Bool, now: Int64) async throws -> Bool
+
+    /// Makes the queued jobs of the notifications about `originalTransactionId` runnable at `now`
+    /// (a decision waiting for that customer's history, once the history sync completed).
+    /// Returns how many were woken.
+    @discardableResult
+    func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int
 
     /// Gives back every lease `owner` holds (graceful shutdown): those jobs become queued, runnable now.
     @discardableResult

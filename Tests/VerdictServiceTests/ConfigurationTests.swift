@@ -36,6 +36,7 @@ import Testing
         #expect(configuration.appStoreCredentialsProblem?.contains("VERDICT_APPSTORE_KEY_ID") == true)
         #expect(configuration.apiTokens.isEmpty)
         #expect(configuration.reconcileInterval == 3600)
+        #expect(configuration.historyWait == 30)
         #expect(configuration.databaseTimeout == 5)
         #expect(configuration.rulesReloadInterval == 2)
     }
@@ -76,6 +77,8 @@ import Testing
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ONLINE_CHECKS": "maybe"], "VERDICT_ONLINE_CHECKS"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ROOT_CERTIFICATES": "/nonexistent.cer"], "VERDICT_ROOT_CERTIFICATES"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_WEBHOOK_URL": "https://x.example"], "VERDICT_WEBHOOK_SECRET"),
+            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "-1"], "VERDICT_HISTORY_WAIT"),
+            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "3601"], "VERDICT_HISTORY_WAIT"),
         ]
         for (environment, variable) in cases {
             do {

@@ -93,7 +93,7 @@ struct JobQueueTests {
             #expect(reclaimed.first?.leaseOwner == "B")
 
             #expect(!(try await repository.completeJob(id: id, owner: "A", result: "stale", now: 1_100)))
-            #expect(!(try await repository.failJob(id: id, owner: "A", error: "stale", retryAt: nil, now: 1_100)))
+            #expect(!(try await repository.failJob(id: id, owner: "A", error: "stale", retryAt: nil, countsAsAttempt: true, now: 1_100)))
             #expect(try await repository.notification(uuid: "n-lease")?.state == .received)
 
             #expect(try await repository.completeJob(id: id, owner: "B", result: #"{"ok":true}"#, now: 1_200))
@@ -116,7 +116,7 @@ struct JobQueueTests {
             let inserted = try await repository.insertNotification(Fixture.notification("n-fail"), processingJob: Fixture.job())
             guard case .inserted(let id) = inserted else { Issue.record("not inserted"); return }
             _ = try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 1_000, now: 0, kinds: nil)
-            #expect(try await repository.failJob(id: id, owner: "A", error: "timeout", retryAt: 500, now: 10))
+            #expect(try await repository.failJob(id: id, owner: "A", error: "timeout", retryAt: 500, countsAsAttempt: true, now: 10))
             var job = try #require(try await repository.job(id: id))
             #expect(job.state == .queued && job.job.runAt == 500 && job.lastError == "timeout")
             #expect(job.leaseOwner == nil && job.leaseUntil == nil)
@@ -125,7 +125,7 @@ struct JobQueueTests {
 
             #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 1_000, now: 499, kinds: nil).isEmpty)
             #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 1_000, now: 500, kinds: nil).count == 1)
-            #expect(try await repository.failJob(id: id, owner: "A", error: "bad payload", retryAt: nil, now: 600))
+            #expect(try await repository.failJob(id: id, owner: "A", error: "bad payload", retryAt: nil, countsAsAttempt: true, now: 600))
             job = try #require(try await repository.job(id: id))
             #expect(job.state == .dead && job.lastError == "bad payload" && job.attempts == 2)
             notification = try #require(try await repository.notification(uuid: "n-fail"))
@@ -133,6 +133,21 @@ struct JobQueueTests {
             #expect(notification.processedCount == 0)
             #expect(try await repository.jobs(state: .dead, limit: 10).map(\.id) == [id])
             #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 1_000, now: 99_999, kinds: nil).isEmpty)
+        }
+    }
+
+    @Test("a job that waits (countsAsAttempt false) gets its attempt back", arguments: TestBackend.selected)
+    func waitingKeepsAttempts(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            let id = try await repository.enqueue(Fixture.job(runAt: 0)).id
+            for round in 0..<15 {
+                let now = Int64(round) * 100
+                #expect(try await repository.claimJobs(owner: "A", limit: 1, leaseMilliseconds: 50, now: now, kinds: nil).map(\.id) == [id])
+                #expect(try await repository.failJob(id: id, owner: "A", error: "waiting for history", retryAt: now + 100,
+                                                     countsAsAttempt: false, now: now))
+            }
+            let job = try #require(try await repository.job(id: id))
+            #expect(job.state == .queued && job.attempts == 0 && job.lastError == "waiting for history")
         }
     }
 
@@ -174,7 +189,7 @@ struct JobQueueTests {
             #expect(try await repository.enqueue(Fixture.job(kind: "consumption")).created)
 
             _ = try await repository.claimJobs(owner: "A", limit: 10, leaseMilliseconds: 1_000, now: 0, kinds: nil)
-            #expect(try await repository.failJob(id: first.id, owner: "A", error: "gave up", retryAt: nil, now: 1))
+            #expect(try await repository.failJob(id: first.id, owner: "A", error: "gave up", retryAt: nil, countsAsAttempt: true, now: 1))
             let third = try await repository.enqueue(Fixture.job(kind: "consumption", dedupeKey: "tx-1"))
             #expect(third.created && third.id != first.id)
             // A completed (done) job still holds its key.
@@ -212,7 +227,7 @@ struct JobQueueTests {
             let dead = try await repository.enqueue(Fixture.job(kind: "b", runAt: 0)).id
             let done = try await repository.enqueue(Fixture.job(kind: "c", runAt: 0)).id
             _ = try await repository.claimJobs(owner: "w", limit: 10, leaseMilliseconds: 10_000, now: 0, kinds: ["b", "c"])
-            try await repository.failJob(id: dead, owner: "w", error: "x", retryAt: nil, now: 1)
+            try await repository.failJob(id: dead, owner: "w", error: "x", retryAt: nil, countsAsAttempt: true, now: 1)
             try await repository.completeJob(id: done, owner: "w", result: nil, now: 1)
             _ = running
             let statistics = try await repository.queueStatistics(now: 1_000)

@@ -32,7 +32,7 @@ struct NotificationStateTests {
             let customer = try await repository.customer(originalTransactionId: "otid-1")
             #expect(customer?.appAccountToken == "acct" && customer?.appTransactionId == "app-1" && customer?.firstSeenAt == 300)
 
-            try await repository.setHistoryRevision(originalTransactionId: "otid-1", revision: "rev-3", at: 900)
+            try await repository.recordHistorySync(originalTransactionId: "otid-1", revision: "rev-3", complete: true, at: 900)
             let newer = NotificationState(
                 transaction: Fixture.transaction("t-2", signedDate: 400),
                 customer: CustomerLink(originalTransactionId: "otid-1", seenAt: 950))

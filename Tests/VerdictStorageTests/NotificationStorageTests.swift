@@ -125,13 +125,48 @@ struct NotificationStorageTests {
             #expect(try await repository.customers(appAccountToken: "acct").map(\.originalTransactionId) == ["o-1", "o-2"])
             #expect(try await repository.customers(appAccountToken: "nobody").isEmpty)
 
-            try await repository.setHistoryRevision(originalTransactionId: "o-1", revision: "rev-7", at: 1_000)
+            // A page with more to follow: the revision, not yet complete.
+            try await repository.recordHistorySync(originalTransactionId: "o-1", revision: "rev-6", complete: false, at: 900)
+            expected.historyRevision = "rev-6"
+            #expect(try await repository.customer(originalTransactionId: "o-1") == expected)
+            // The last page: complete. A later page without a revision keeps the one reached.
+            try await repository.recordHistorySync(originalTransactionId: "o-1", revision: "rev-7", complete: true, at: 1_000)
             expected.historyRevision = "rev-7"
             expected.historySyncedAt = 1_000
             #expect(try await repository.customer(originalTransactionId: "o-1") == expected)
-            try await repository.setHistoryRevision(originalTransactionId: "o-3", revision: "rev-1", at: 2_000)
+            try await repository.recordHistorySync(originalTransactionId: "o-1", revision: nil, complete: false, at: 1_100)
+            #expect(try await repository.customer(originalTransactionId: "o-1") == expected)
+            try await repository.recordHistorySync(originalTransactionId: "o-3", revision: "rev-1", complete: true, at: 2_000)
             #expect(try await repository.customer(originalTransactionId: "o-3")?.historyRevision == "rev-1")
+            #expect(try await repository.customer(originalTransactionId: "o-3")?.historySyncedAt == 2_000)
+            try await repository.recordHistorySync(originalTransactionId: "o-4", revision: nil, complete: true, at: 2_500)
+            #expect(try await repository.customer(originalTransactionId: "o-4")?.historySyncedAt == 2_500)
+            #expect(try await repository.customer(originalTransactionId: "o-4")?.historyRevision == nil)
             #expect(try await repository.customer(originalTransactionId: "missing") == nil)
+        }
+    }
+    @Test("customer transactions: the chain, chains sharing the token or appTransactionId, and the token's transactions",
+          arguments: TestBackend.selected)
+    func customerTransactions(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            // o-1 (token T, app transaction A); o-2 shares T; o-3 shares A; o-4 is someone else.
+            try await Self.link(CustomerLink(originalTransactionId: "o-1", appAccountToken: "T", appTransactionId: "A", seenAt: 1), in: repository)
+            try await Self.link(CustomerLink(originalTransactionId: "o-2", appAccountToken: "T", seenAt: 2), in: repository)
+            try await Self.link(CustomerLink(originalTransactionId: "o-3", appTransactionId: "A", seenAt: 3), in: repository)
+            try await Self.link(CustomerLink(originalTransactionId: "o-4", appAccountToken: "U", appTransactionId: "B", seenAt: 4), in: repository)
+            for (id, otid, purchased) in [("t1", "o-1", 10), ("t2", "o-1", 20), ("t3", "o-2", 15), ("t4", "o-3", 5), ("t5", "o-4", 1),
+                                          ("t6", "o-9", 30)] {
+                try await repository.recordTransaction(Fixture.transaction(id, otid: otid, signedDate: 100, purchaseDate: Int64(purchased)))
+            }
+            var tokened = Fixture.transaction("t7", otid: "o-8", signedDate: 100, purchaseDate: 25)
+            tokened.appAccountToken = "T"
+            try await repository.recordTransaction(tokened)
+            let ids = try await repository.customerTransactions(originalTransactionId: "o-1").map(\.transactionId)
+            #expect(ids == ["t4", "t1", "t3", "t2", "t7"])
+            #expect(try await repository.customerTransactions(originalTransactionId: "o-4").map(\.transactionId) == ["t5"])
+            // A chain without a customer record: its own transactions.
+            #expect(try await repository.customerTransactions(originalTransactionId: "o-9").map(\.transactionId) == ["t6"])
+            #expect(try await repository.customerTransactions(originalTransactionId: "none").isEmpty)
         }
     }
 }

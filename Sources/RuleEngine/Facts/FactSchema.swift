@@ -183,6 +183,10 @@ public struct FactSchema: Sendable, Hashable {
             RuleField("refunds", .list(.record(refund)), "Refunds the customer received."),
             RuleField("offersRedeemed", .list(.record(offerRedemption)), "Offers the customer redeemed."),
             RuleField("decisions", .list(.record(decision)), "Offers Verdict itself chose for this customer before."),
+            RuleField("historyComplete", .bool, "Whether the customer's whole App Store transaction history had been read "
+                + "when deciding. False when a first decision could not wait longer for it (the App Store Server API "
+                + "unavailable, refusing or slow) or without an In-App Purchase key: the lists and totals then hold only "
+                + "what Verdict had stored."),
             RuleField("lifetimePurchased", .map(.money), "Money the customer paid, per ISO 4217 currency (never added across currencies): "
                 + lifetimeMoneyUsage("lifetimePurchased")),
             RuleField("lifetimeRefunded", .map(.money), "Money the customer was refunded, per ISO 4217 currency (never added across currencies): "

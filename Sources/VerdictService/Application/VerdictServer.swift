@@ -49,10 +49,12 @@ public final class VerdictServer: Sendable {
         self.now = now
         self.offerSigner = OfferSigner(configuration: configuration, repository: repository, now: now)
         let offerDecider = OfferDecider(
-            repository: repository, rules: rulesReloader.store, webhooks: configuration.webhookURL != nil, now: now)
+            repository: repository, rules: rulesReloader.store, webhooks: configuration.webhookURL != nil, metrics: metrics,
+            now: now)
         self.offerDecider = offerDecider
         let refundDecider = RefundDecider(
-            repository: repository, rules: rulesReloader.store, assumeConsent: configuration.assumeConsent, now: now)
+            repository: repository, rules: rulesReloader.store, assumeConsent: configuration.assumeConsent, metrics: metrics,
+            now: now)
         self.refundDecider = refundDecider
         let signal = JobSignal()
         self.signal = signal
@@ -62,7 +64,8 @@ public final class VerdictServer: Sendable {
                 repository: repository, handlers: [
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(repository: repository, now: now),
                     ConsumptionRequestHandler(decider: refundDecider), RefundOutcomeHandler(repository: repository),
-                ] + notificationHandlers, historySync: appStore.isAvailable, now: now),
+                ] + notificationHandlers, historySync: appStore.isAvailable,
+                historyWait: Int64(configuration.historyWait) * 1000, now: now),
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),

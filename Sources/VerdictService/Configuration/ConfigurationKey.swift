@@ -60,6 +60,7 @@ extension ConfigurationKey {
     public static let webhookURL = Self("webhook.url")
     public static let webhookSecret = Self("webhook.secret", isSecret: true)
     public static let reconcileInterval = Self("reconcileInterval")
+    public static let historyWait = Self("historyWait")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
     public static let assumeConsent = Self("assumeConsent")
@@ -69,6 +70,6 @@ extension ConfigurationKey {
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .assumeConsent, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .historyWait, .reconcileInterval, .workerConcurrency, .logLevel,
     ]
 }

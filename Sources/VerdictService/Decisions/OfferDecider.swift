@@ -34,12 +34,15 @@ public struct OfferDecider: Sendable {
     let rules: BundleStore
     /// Whether a made offer enqueues an `offer.targeted` webhook event.
     let webhooks: Bool
+    let metrics: ServiceMetrics
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, rules: BundleStore, webhooks: Bool = false, now: @escaping @Sendable () -> Date) {
+    public init(repository: any VerdictRepository, rules: BundleStore, webhooks: Bool = false, metrics: ServiceMetrics,
+                now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.rules = rules
         self.webhooks = webhooks
+        self.metrics = metrics
         self.now = now
     }
 
@@ -73,14 +76,16 @@ public struct OfferDecider: Sendable {
                 subscriptionProduct: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
-            json: try Self.recordJSON(decision, facts: facts.document)
+            json: try Self.recordJSON(decision, facts: facts.document, historyComplete: facts.historyComplete)
         )
         var event: NewJob?
         if webhooks, record.offerId != nil, !record.heldOut {
             let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
-        return try await repository.insertOfferDecision(record, followUp: event)
+        let stored = try await repository.insertOfferDecision(record, followUp: event)
+        if stored.id == record.id { metrics.decision(section: "offers", historyComplete: facts.historyComplete) }
+        return stored
     }
 
     /// The product an offer is for: the subscription's own when the catalog configures the offer
@@ -111,16 +116,18 @@ public struct OfferDecider: Sendable {
     /// The facts for one subscription from the database.
     func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event) async throws -> SubscriptionFacts {
         let decoder = AppStoreJSON.decoder()
-        let transactions = try await repository.transactions(originalTransactionId: originalTransactionId).map {
+        let transactions = try await repository.customerTransactions(originalTransactionId: originalTransactionId).map {
             try $0.payload(decoder)
         }
-        guard !transactions.isEmpty else { throw Failure.unknownCustomer(originalTransactionId) }
+        guard transactions.contains(where: { $0.originalTransactionId == originalTransactionId }) else {
+            throw Failure.unknownCustomer(originalTransactionId)
+        }
         let renewalInfo = try await repository.renewalInfo(originalTransactionId: originalTransactionId).map {
             try decoder.decode(JWSRenewalInfoDecodedPayload.self, from: Data($0.decodedJSON.utf8))
         }
+        let customer = try await repository.customer(originalTransactionId: originalTransactionId)
         var attributes: JSONValue?
-        if let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken,
-           let stored = try await repository.customerAttributes(appAccountToken: token) {
+        if let token = customer?.appAccountToken, let stored = try await repository.customerAttributes(appAccountToken: token) {
             attributes = JSONValue.parse(Data(stored.json.utf8))
         }
         let past = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: Self.pastDecisionLimit)
@@ -133,17 +140,20 @@ public struct OfferDecider: Sendable {
         if event.environment == nil { event.environment = transactions.last?.environment }
         return SubscriptionFacts(
             event: event, originalTransactionId: originalTransactionId, transactions: transactions,
-            renewalInfo: renewalInfo, attributes: attributes, decisions: past)
+            renewalInfo: renewalInfo, attributes: attributes, decisions: past,
+            historyComplete: customer?.historySyncedAt != nil)
     }
 
-    /// `{"decision": …, "explanation": "…", "facts": …}`.
-    static func recordJSON(_ decision: Decision, facts: JSONValue) throws -> String {
+    /// `{"decision": …, "explanation": "…", "facts": …, "historyComplete": …}`.
+    static func recordJSON(_ decision: Decision, facts: JSONValue, historyComplete: Bool) throws -> String {
         struct Record: Encodable {
             var decision: Decision
             var explanation: String
             var facts: JSONValue
+            var historyComplete: Bool
         }
-        let data = try JSONEncoder.service.encode(Record(decision: decision, explanation: decision.renderText(), facts: facts))
+        let data = try JSONEncoder.service.encode(Record(
+            decision: decision, explanation: decision.renderText(), facts: facts, historyComplete: historyComplete))
         return String(decoding: data, as: UTF8.self)
     }
 }

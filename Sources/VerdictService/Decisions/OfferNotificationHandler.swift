@@ -14,13 +14,17 @@ struct OfferNotificationHandler: NotificationHandler {
     /// The types whose processing waits while no valid bundle is loaded.
     static let retentionTriggers: Set<String> = ["DID_CHANGE_RENEWAL_STATUS", "EXPIRED"]
 
+    /// A notification the active bundle's offers section may decide on.
+    func decidesOnHistory(_ notification: ProcessedNotification) -> Bool {
+        guard notification.content.originalTransactionId != nil, let bundle = decider.rules.current, bundle.offers != nil
+        else { return false }
+        return OfferDecider.mayApply(bundle, SubscriptionFacts.Event(notification.record.notification))
+    }
+
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let stored = notification.record.notification
         guard let originalTransactionId = notification.content.originalTransactionId else { return "no subscription" }
-        let event = SubscriptionFacts.Event(
-            type: NotificationTypeV2(rawValue: stored.notificationType), subtype: stored.subtype.map(Subtype.init(rawValue:)),
-            environment: stored.environment.map(AppStoreEnvironment.init(rawValue:)),
-            signedDate: Date(appStoreMilliseconds: stored.signedDate))
+        let event = SubscriptionFacts.Event(stored)
         let decision: OfferDecisionRecord?
         do {
             decision = try await decider.decide(

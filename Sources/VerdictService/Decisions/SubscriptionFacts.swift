@@ -1,5 +1,6 @@
 import AppStoreServer
 import Foundation
+import VerdictStorage
 
 /// Builds the facts document an offer decision is made on (the `event`, `subscription` and
 /// `customer` roots of the rule engine's fact reference) from what Apple signed: the notification,
@@ -21,6 +22,14 @@ public struct SubscriptionFacts: Sendable {
             self.subtype = subtype
             self.environment = environment
             self.signedDate = signedDate
+        }
+
+        /// The event of a stored notification.
+        public init(_ stored: NewNotification) {
+            self.init(
+                type: NotificationTypeV2(rawValue: stored.notificationType), subtype: stored.subtype.map(Subtype.init(rawValue:)),
+                environment: stored.environment.map(AppStoreEnvironment.init(rawValue:)),
+                signedDate: Date(appStoreMilliseconds: stored.signedDate))
         }
     }
 
@@ -51,15 +60,19 @@ public struct SubscriptionFacts: Sendable {
     public var attributes: JSONValue?
     /// Offers Verdict chose for this customer before.
     public var decisions: [PastDecision]
+    /// Whether the customer's whole App Store history had been read (`customer.historyComplete`).
+    public var historyComplete: Bool
 
     public init(event: Event, originalTransactionId: String, transactions: [JWSTransactionDecodedPayload],
-                renewalInfo: JWSRenewalInfoDecodedPayload?, attributes: JSONValue? = nil, decisions: [PastDecision] = []) {
+                renewalInfo: JWSRenewalInfoDecodedPayload?, attributes: JSONValue? = nil, decisions: [PastDecision] = [],
+                historyComplete: Bool = true) {
         self.event = event
         self.originalTransactionId = originalTransactionId
         self.transactions = transactions
         self.renewalInfo = renewalInfo
         self.attributes = attributes
         self.decisions = decisions
+        self.historyComplete = historyComplete
     }
 
     /// The facts document (JSON), typed by `RuleEngine.Facts` (through `FactData(_:)`, no text in between).
@@ -129,6 +142,7 @@ public struct SubscriptionFacts: Sendable {
             "attributes": attributes ?? .object([:]),
             "lifetimePurchased": LifetimeMoney.purchased(transactions),
             "lifetimeRefunded": LifetimeMoney.refunded(transactions),
+            "historyComplete": .bool(historyComplete),
         ])
     }
 

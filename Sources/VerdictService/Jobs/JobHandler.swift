@@ -18,6 +18,7 @@ public enum JobFailure: Error, Sendable {
     /// Retry no earlier than `at` (UNIX ms), e.g. Apple's `Retry-After`; does not count as a
     /// backoff step but does use an attempt.
     case retry(at: Int64, String)
-    /// The job cannot run yet (e.g. no API credentials): retry after `delay` ms without giving up.
+    /// The job cannot run yet (e.g. no API credentials, or a decision waiting for the customer's
+    /// history): retry after `delay` ms without giving up; the attempt is given back.
     case waiting(delayMilliseconds: Int64, String)
 }

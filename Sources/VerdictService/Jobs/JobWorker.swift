@@ -121,6 +121,7 @@ public final class JobWorker: Service, Sendable {
         let nowMs = now().appStoreMilliseconds
         let message: String
         var retryAt: Int64?
+        var waiting = false
         switch error {
         case JobFailure.permanent(let text):
             message = text
@@ -130,12 +131,14 @@ public final class JobWorker: Service, Sendable {
         case JobFailure.waiting(let delay, let text):
             message = text
             retryAt = nowMs + delay
+            waiting = true
         default:
             message = String(describing: error)
             retryAt = job.attempts < job.job.maxAttempts ? nowMs + backoff.delay(afterAttempts: job.attempts) : nil
         }
         do {
-            let recorded = try await repository.failJob(id: job.id, owner: owner, error: message, retryAt: retryAt, now: nowMs)
+            let recorded = try await repository.failJob(
+                id: job.id, owner: owner, error: message, retryAt: retryAt, countsAsAttempt: !waiting, now: nowMs)
             guard recorded else { return "lease_lost" }
         } catch {
             logger.warning("recording a job failure failed", metadata: ["error": "\(StorageErrorText.describe(error))"])

@@ -60,6 +60,15 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
+    /// `verdict_decisions_total{section,history}`: decisions stored, by section (`offers`, `refunds`)
+    /// and whether the customer's whole App Store history had been read (`complete`, `incomplete`).
+    public func decision(section: String, historyComplete: Bool) {
+        registry.makeCounter(
+            descriptor: Self.name("decisions", "total", "Decisions stored, by section and whether the customer's history was complete"),
+            labels: [("section", section), ("history", historyComplete ? "complete" : "incomplete")]
+        ).increment()
+    }
+
     /// `verdict_rules_reload_failures_total`.
     public func rulesReloadFailure() {
         registry.makeCounter(descriptor: Self.name("rules_reload_failures", "total", "Rule bundle reloads refused")).increment()

@@ -5,7 +5,8 @@ import VerdictStorage
 
 /// The `sync-history` job: pages Get Transaction History (v2) for one customer, verifies every
 /// signed transaction and records it (forward-only), and remembers the response `revision` so
-/// the next sync asks only for what changed since.
+/// the next sync asks only for what changed since. After the last page the customer's history is
+/// complete (`historySyncedAt`), which decisions waiting for it look for.
 public struct HistorySyncJob: JobHandler {
     public static let kind = "sync-history"
     public var kind: String { Self.kind }
@@ -54,22 +55,34 @@ public struct HistorySyncJob: JobHandler {
             for signed in page.signedTransactions ?? [] {
                 do {
                     let transaction = try await verifier.verifyTransaction(signed)
-                    if let record = TransactionRecord(transaction), try await repository.recordTransaction(record) {
-                        recorded += 1
-                    }
+                    guard let record = TransactionRecord(transaction) else { continue }
+                    // Each transaction links its own chain to the customer's identifiers, so the
+                    // customer's other products count in customer-wide facts.
+                    let link = CustomerLink(
+                        originalTransactionId: record.originalTransactionId, appAccountToken: record.appAccountToken,
+                        appTransactionId: transaction.appTransactionId, environment: record.environment,
+                        seenAt: now().appStoreMilliseconds)
+                    let outcome = try await repository.recordNotificationState(NotificationState(transaction: record, customer: link))
+                    if outcome.transactionRecorded == true { recorded += 1 }
                 } catch let error as VerificationError where !error.isRetryable {
                     logger.warning("history transaction failed verification", metadata: ["code": .string(error.code)])
                 }
             }
-            if let next = page.revision, !next.isEmpty {
-                revision = next
-                try await repository.setHistoryRevision(
-                    originalTransactionId: payload.originalTransactionId, revision: next, at: now().appStoreMilliseconds
-                )
+            let next = page.revision.flatMap { $0.isEmpty ? nil : $0 }
+            revision = next ?? revision
+            let complete = page.hasMore != true
+            try await repository.recordHistorySync(
+                originalTransactionId: payload.originalTransactionId, revision: next, complete: complete,
+                at: now().appStoreMilliseconds)
+            if complete {
+                // Decisions waiting for this history go ahead now.
+                try await repository.wakeNotificationJobs(
+                    originalTransactionId: payload.originalTransactionId, now: now().appStoreMilliseconds)
+                return #"{"pages":\#(pages),"transactionsRecorded":\#(recorded)}"#
             }
-            guard page.hasMore == true else { break }
         } while pages < AppStoreServerAPIClient.defaultMaxPages
-        return #"{"pages":\#(pages),"transactionsRecorded":\#(recorded)}"#
+        // A long history: the revision reached is stored, the next run goes on from there.
+        throw JobFailure.waiting(delayMilliseconds: 0, "read \(pages) pages (\(recorded) transactions recorded); more follow")
     }
 
     /// Maps an API failure to a job outcome: Apple's `Retry-After`, retryable → backoff, else dead.

@@ -11,6 +11,13 @@ public protocol NotificationHandler: Sendable {
     var notificationTypes: Set<String> { get }
     /// Handles one notification; the returned text (JSON or plain) is kept in the result.
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String?
+    /// Whether handling `notification` decides on the customer's history, so processing should
+    /// wait for a first history sync (bounded) before calling ``handle(_:logger:)``.
+    func decidesOnHistory(_ notification: ProcessedNotification) -> Bool
+}
+
+extension NotificationHandler {
+    public func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { false }
 }
 
 /// What a handler gets: the stored record and its verified content.

@@ -8,18 +8,32 @@ import VerdictStorage
 /// repository call, ``VerdictRepository/recordNotificationState(_:)`` — asks for a
 /// history sync of a customer seen for the first time, and runs the registered handlers for the
 /// notification's type. `TEST` notifications are recorded and acknowledged, nothing more.
+///
+/// **History before the first decision.** When a handler decides on the customer's history
+/// (``NotificationHandler/decidesOnHistory(_:)``: an offer trigger, a refund request) and that
+/// customer's history was never read to its last page, the job waits — requeued without using up
+/// attempts, woken by the sync's completion (``VerdictRepository/wakeNotificationJobs(originalTransactionId:now:)``)
+/// or at the latest after ``historyPollMilliseconds`` — until the sync completed or `historyWait`
+/// has passed since the notification arrived; then it decides either way, and the decision records
+/// whether the history was complete (`customer.historyComplete`).
 public struct NotificationProcessor: JobHandler {
     public let kind = NotificationIntake.processingJobKind
+    /// How often a waiting decision looks again for the customer's history when nothing wakes it.
+    static let historyPollMilliseconds: Int64 = 1_000
+
     let repository: any VerdictRepository
     let handlers: [any NotificationHandler]
     let historySync: Bool
+    /// The longest a decision waits for a first history sync (ms); 0 decides at once.
+    let historyWait: Int64
     let now: @Sendable () -> Date
 
     public init(repository: any VerdictRepository, handlers: [any NotificationHandler], historySync: Bool,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                historyWait: Int64 = 30_000, now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.handlers = handlers
         self.historySync = historySync
+        self.historyWait = historyWait
         self.now = now
     }
 
@@ -66,12 +80,28 @@ public struct NotificationProcessor: JobHandler {
             result.historySyncRequested = sync.created
         }
         let type = record.notification.notificationType
+        let processed = ProcessedNotification(record: record, content: content)
+        let active = handlers.filter { $0.notificationTypes.contains(type) }
+        if historySync, let customer = state.customer, active.contains(where: { $0.decidesOnHistory(processed) }) {
+            try await waitForHistory(customer.originalTransactionId, receivedAt: record.notification.receivedAt)
+        }
         var outputs: [String: String] = [:]
-        for handler in handlers where handler.notificationTypes.contains(type) {
-            outputs[handler.name] = try await handler.handle(ProcessedNotification(record: record, content: content), logger: logger) ?? ""
+        for handler in active {
+            outputs[handler.name] = try await handler.handle(processed, logger: logger) ?? ""
         }
         result.handlers = outputs.isEmpty ? nil : outputs
         return String(decoding: try JSONEncoder.service.encode(result), as: UTF8.self)
+    }
+
+    /// Returns when the customer's history is complete or the wait is over; otherwise throws
+    /// ``JobFailure/waiting(delayMilliseconds:_:)`` to run again shortly.
+    private func waitForHistory(_ originalTransactionId: String, receivedAt: Int64) async throws {
+        guard try await repository.customer(originalTransactionId: originalTransactionId)?.historySyncedAt == nil else { return }
+        let remaining = receivedAt + historyWait - now().appStoreMilliseconds
+        guard remaining > 0 else { return }
+        throw JobFailure.waiting(
+            delayMilliseconds: min(remaining, Self.historyPollMilliseconds),
+            "waiting up to \(historyWait / 1000) s for the customer's App Store history before deciding")
     }
 }
 

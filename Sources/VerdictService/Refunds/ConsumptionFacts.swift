@@ -40,14 +40,19 @@ public struct ConsumptionFacts: Sendable {
         }
     }
 
+    /// Whether the customer's whole App Store history had been read (`customer.historyComplete`).
+    public var historyComplete: Bool
+
     public init(event: SubscriptionFacts.Event, reason: ConsumptionRequestReason?, purchase: JWSTransactionDecodedPayload,
-                transactions: [JWSTransactionDecodedPayload], usage: Usage, attributes: JSONValue? = nil) {
+                transactions: [JWSTransactionDecodedPayload], usage: Usage, attributes: JSONValue? = nil,
+                historyComplete: Bool = true) {
         self.event = event
         self.reason = reason
         self.purchase = purchase
         self.transactions = transactions
         self.usage = usage
         self.attributes = attributes
+        self.historyComplete = historyComplete
     }
 
     /// The facts document (JSON), typed by `RuleEngine.Facts` (through `FactData(_:)`, no text in between).
@@ -81,7 +86,7 @@ public struct ConsumptionFacts: Sendable {
     var customerFacts: JSONValue {
         SubscriptionFacts(
             event: event, originalTransactionId: purchase.originalTransactionId ?? "", transactions: allTransactions,
-            renewalInfo: nil, attributes: attributes
+            renewalInfo: nil, attributes: attributes, historyComplete: historyComplete
         ).customerFacts
     }
 

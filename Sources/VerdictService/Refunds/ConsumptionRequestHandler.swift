@@ -14,6 +14,9 @@ struct ConsumptionRequestHandler: NotificationHandler {
     let name = "refunds"
     let notificationTypes: Set<String> = [NotificationTypeV2.consumptionRequest.rawValue]
 
+    /// Every refund request is decided on the customer's history.
+    func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { true }
+
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let result: ConsumptionRequestInsertResult
         do {

@@ -31,12 +31,15 @@ public struct RefundDecider: Sendable {
     let repository: any VerdictRepository
     let rules: BundleStore
     let assumeConsent: Bool
+    let metrics: ServiceMetrics
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, rules: BundleStore, assumeConsent: Bool, now: @escaping @Sendable () -> Date) {
+    public init(repository: any VerdictRepository, rules: BundleStore, assumeConsent: Bool, metrics: ServiceMetrics,
+                now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.rules = rules
         self.assumeConsent = assumeConsent
+        self.metrics = metrics
         self.now = now
     }
 
@@ -49,8 +52,9 @@ public struct RefundDecider: Sendable {
         }
         let originalTransactionId = purchase.originalTransactionId ?? transactionId
         // The token on Apple's purchase, else the one the customer's subscription chain carries.
-        var token = purchase.appAccountToken?.uuidString.lowercased()
-        if token == nil { token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken }
+        let customer = try await repository.customer(originalTransactionId: originalTransactionId)
+        let token = purchase.appAccountToken?.uuidString.lowercased() ?? customer?.appAccountToken
+        let historyComplete = customer?.historySyncedAt != nil
         var consent: ConsentRecord?
         var attributes: JSONValue?
         if let token {
@@ -59,14 +63,11 @@ public struct RefundDecider: Sendable {
         }
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)
         let reported = try await repository.transactionFacts(transactionId: transactionId)
-        let event = SubscriptionFacts.Event(
-            type: NotificationTypeV2(rawValue: stored.notificationType), subtype: stored.subtype.map(Subtype.init(rawValue:)),
-            environment: stored.environment.map(AppStoreEnvironment.init(rawValue:)),
-            signedDate: Date(appStoreMilliseconds: stored.signedDate))
+        let event = SubscriptionFacts.Event(stored)
         let facts = ConsumptionFacts(
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
             transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
-            usage: .init(reported, consented: basis.allowsSending), attributes: attributes)
+            usage: .init(reported, consented: basis.allowsSending), attributes: attributes, historyComplete: historyComplete)
         let typed: Facts
         do {
             typed = try Facts(FactData(facts.document), schema: bundle.schema)
@@ -97,23 +98,29 @@ public struct RefundDecider: Sendable {
             bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
             consentBasis: basis, state: state,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
-            json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body, notSent: notSent))
+            json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body,
+                                      notSent: notSent, historyComplete: historyComplete))
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
-        return try await repository.insertConsumptionRequest(record, submission: job)
+        let result = try await repository.insertConsumptionRequest(record, submission: job)
+        if case .inserted = result { metrics.decision(section: "refunds", historyComplete: historyComplete) }
+        return result
     }
 
-    /// The customer's stored transactions: the purchase's chain and everything with their token.
+    /// The customer's stored transactions: everything linked to the purchase's chain (see
+    /// ``VerdictRepository/customerTransactions(originalTransactionId:)``) and everything with the
+    /// purchase's own token.
     func history(originalTransactionId: String, appAccountToken: String?) async throws -> [JWSTransactionDecodedPayload] {
-        var records = try await repository.transactions(originalTransactionId: originalTransactionId)
+        var records = try await repository.customerTransactions(originalTransactionId: originalTransactionId)
         if let appAccountToken { records += try await repository.transactions(appAccountToken: appAccountToken) }
         let decoder = AppStoreJSON.decoder()
         var seen: Set<String> = []
         return try records.filter { seen.insert($0.transactionId).inserted }.map { try $0.payload(decoder) }
     }
 
-    /// `{"decision", "explanation", "facts", "consent", "body", "notSentReason"}`.
+    /// `{"decision", "explanation", "facts", "consent", "body", "notSentReason", "historyComplete"}`.
     static func recordJSON(_ decision: Decision, facts: JSONValue, consent: ConsentRecord?,
-                           basis: ConsumptionRequestRecord.ConsentBasis, body: ConsumptionBody?, notSent: String?) throws -> String {
+                           basis: ConsumptionRequestRecord.ConsentBasis, body: ConsumptionBody?, notSent: String?,
+                           historyComplete: Bool) throws -> String {
         struct Record: Encodable {
             var decision: Decision
             var explanation: String
@@ -121,10 +128,12 @@ public struct RefundDecider: Sendable {
             var consent: ConsentView
             var body: ConsumptionBody.Explanation?
             var notSentReason: String?
+            var historyComplete: Bool
         }
         let record = Record(
             decision: decision, explanation: decision.renderText(), facts: facts,
-            consent: ConsentView(basis: basis, entry: consent), body: body?.explanation, notSentReason: notSent)
+            consent: ConsentView(basis: basis, entry: consent), body: body?.explanation, notSentReason: notSent,
+            historyComplete: historyComplete)
         return String(decoding: try JSONEncoder.service.encode(record), as: UTF8.self)
     }
 }

@@ -178,13 +178,14 @@ extension SQLRepository {
     }
 
     @discardableResult
-    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, now: Int64) async throws -> Bool {
+    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, countsAsAttempt: Bool, now: Int64) async throws -> Bool {
         try await transaction { db in
             let lease = "WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING notification_uuid"
             if let retryAt {
+                let attempts = countsAsAttempt ? "attempts" : "CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"
                 let rows = try await db.query("""
                     UPDATE jobs SET state = 'queued', run_at = $4, last_error = $3, lease_owner = NULL,
-                        lease_until = NULL, updated_at = $5
+                        lease_until = NULL, updated_at = $5, attempts = \(attempts)
                     \(lease)
                     """, .integer(id), .text(owner), .text(error), .integer(retryAt), .integer(now))
                 return !rows.isEmpty
@@ -200,6 +201,18 @@ extension SQLRepository {
                     .text(uuid), .text(error))
             }
             return true
+        }
+    }
+
+    @discardableResult
+    func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int {
+        try await statement { db in
+            try await db.query("""
+                UPDATE jobs SET run_at = $2, updated_at = $2
+                WHERE state = 'queued' AND run_at > $2 AND notification_uuid IN (
+                    SELECT notification_uuid FROM notifications WHERE original_transaction_id = $1)
+                RETURNING id
+                """, .text(originalTransactionId), .integer(now)).count
         }
     }
 

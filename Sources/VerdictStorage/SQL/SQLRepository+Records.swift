@@ -44,6 +44,28 @@ extension SQLRepository {
         }
     }
 
+    func customerTransactions(originalTransactionId: String) async throws -> [TransactionRecord] {
+        // One statement of index lookups (no OR across columns, which would scan the table).
+        try await self.statement { db in
+            try await db.query("""
+                SELECT * FROM (
+                    SELECT \(Self.transactionColumns) FROM transactions WHERE original_transaction_id IN (
+                        SELECT CAST($1 AS TEXT)
+                        UNION SELECT other.original_transaction_id FROM customers AS this
+                            JOIN customers AS other ON other.app_account_token = this.app_account_token
+                            WHERE this.original_transaction_id = $1
+                        UNION SELECT other.original_transaction_id FROM customers AS this
+                            JOIN customers AS other ON other.app_transaction_id = this.app_transaction_id
+                            WHERE this.original_transaction_id = $1)
+                    UNION
+                    SELECT \(Self.transactionColumns) FROM transactions WHERE app_account_token = (
+                        SELECT app_account_token FROM customers WHERE original_transaction_id = $1)
+                ) AS customer_transactions
+                ORDER BY CASE WHEN purchase_date IS NULL THEN 1 ELSE 0 END, purchase_date, transaction_id
+                """, .text(originalTransactionId)).map(Self.transactionRecord)
+        }
+    }
+
     func renewalInfo(originalTransactionId: String) async throws -> RenewalInfoRecord? {
         try await self.statement { db in
             guard let row = try await db.query("""
@@ -106,15 +128,15 @@ extension SQLRepository {
         }
     }
 
-    func setHistoryRevision(originalTransactionId: String, revision: String, at: Int64) async throws {
+    func recordHistorySync(originalTransactionId: String, revision: String?, complete: Bool, at: Int64) async throws {
         try await self.statement { db in
             try await db.execute("""
                 INSERT INTO customers (original_transaction_id, first_seen_at, history_revision, history_synced_at)
-                VALUES ($1, $2, $3, $2)
+                VALUES ($1, $2, $3, CASE WHEN $4 = 1 THEN $2 END)
                 ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    history_revision = excluded.history_revision,
-                    history_synced_at = excluded.history_synced_at
-                """, .text(originalTransactionId), .integer(at), .text(revision))
+                    history_revision = COALESCE(excluded.history_revision, customers.history_revision),
+                    history_synced_at = COALESCE(excluded.history_synced_at, customers.history_synced_at)
+                """, .text(originalTransactionId), .integer(at), SQLValue(revision), .integer(complete ? 1 : 0))
         }
     }
 

@@ -44,6 +44,8 @@ struct ServiceOptions: ParsableArguments {
     var webhookSecret: String?
     @Option(help: "Seconds between checks of the rules folder for changes (default 2; 0: only SIGHUP reloads).")
     var rulesReloadInterval: String?
+    @Option(help: "Seconds a first decision waits for the customer's App Store history (default 30; 0: never).")
+    var historyWait: String?
     @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
     var reconcileInterval: String?
     @Option(help: "Jobs run at once by this process (default 8).")
@@ -62,7 +64,7 @@ struct ServiceOptions: ParsableArguments {
             (.rootCertificates, rootCertificates), (.onlineChecks, onlineChecks), (.appStoreKeyId, appstoreKeyId),
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
             (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
-            (.webhookSecret, webhookSecret), (.reconcileInterval, reconcileInterval),
+            (.webhookSecret, webhookSecret), (.historyWait, historyWait), (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel),
         ]
         var result: [ConfigurationKey: String] = [:]
