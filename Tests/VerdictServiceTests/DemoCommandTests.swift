@@ -13,7 +13,7 @@ import Testing
             ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory],
             settings: [:], directory: directory, name: "demo", timeout: .seconds(120))
         #expect(status == 0, "\(output.suffix(2_000))")
-        for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "winback-lapsed-payers",
+        for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "discount-only-customers", "winback-lapsed-payers",
                      "accidental-purchase-unused", "not-delivered", "no-answer-without-consent"] {
             #expect(output.contains(rule), "the demo output names \(rule)")
         }

@@ -20,61 +20,93 @@ extension DemoScenario {
         var notificationUUID: String
     }
 
-    /// Plays (a)–(d) and prints each.
+    /// Plays (a)–(d) and prints each. A customer who lands in the 5 % holdout is shown as a
+    /// labelled case of its own, and the case is played again with a new customer, so every case
+    /// also shows the offer made.
     func playOffers() async throws -> [DemoCaseResult] {
         var results: [DemoCaseResult] = []
 
         // (a) One year bought at the full annual price.
-        let annual = try await subscribe(SubscribeRequest(
-            productId: Product.annual, price: 59_990, currency: "USD", period: .oneYear))
-        let annualOff = try await settled(store.setAutoRenew(originalTransactionId: annual, enabled: false))
-        results.append(try await report(OfferCase(
-            name: "annual-full-price", title: "(a) Annual subscriber who paid full price", productId: Product.annual,
-            customer: "\(Product.annual) · \(DemoFormat.money(59_990, "USD")) a year · 1 payment at full price",
-            event: "turned auto-renew off", originalTransactionId: annual,
-            notificationUUID: annualOff.notification.notificationUUID)))
-        minuteLater()
+        results += try await playTreated {
+            let annual = try await subscribe(SubscribeRequest(
+                productId: Product.annual, price: 59_990, currency: "USD", period: .oneYear))
+            let annualOff = try await settled(store.setAutoRenew(originalTransactionId: annual, enabled: false))
+            return OfferCase(
+                name: "annual-full-price", title: "(a) Annual subscriber who paid full price", productId: Product.annual,
+                customer: "\(Product.annual) · \(DemoFormat.money(59_990, "USD")) a year · 1 payment at full price",
+                event: "turned auto-renew off", originalTransactionId: annual,
+                notificationUUID: annualOff.notification.notificationUUID)
+        }
 
         // (b) Six monthly payments in yen at full price: the A/B-tested offer.
-        let loyal = try await subscribe(SubscribeRequest(
-            productId: Product.monthly, price: 1_200_000, currency: "JPY", storefront: "JPN"))
-        try await renew(loyal, times: 5)
-        let loyalOff = try await settled(store.setAutoRenew(originalTransactionId: loyal, enabled: false))
-        results.append(try await report(OfferCase(
-            name: "monthly-loyal-jpy", title: "(b) Loyal monthly subscriber in Japan", productId: Product.monthly,
-            customer: "\(Product.monthly) · \(DemoFormat.money(1_200_000, "JPY")) a month (JPN storefront) · 6 payments at full price",
-            event: "turned auto-renew off", originalTransactionId: loyal,
-            notificationUUID: loyalOff.notification.notificationUUID)))
-        minuteLater()
+        results += try await playTreated {
+            let loyal = try await subscribe(SubscribeRequest(
+                productId: Product.monthly, price: 1_200_000, currency: "JPY", storefront: "JPN"))
+            try await renew(loyal, times: 5)
+            let loyalOff = try await settled(store.setAutoRenew(originalTransactionId: loyal, enabled: false))
+            return OfferCase(
+                name: "monthly-loyal-jpy", title: "(b) Loyal monthly subscriber in Japan", productId: Product.monthly,
+                customer: "\(Product.monthly) · \(DemoFormat.money(1_200_000, "JPY")) a month (JPN storefront) · 6 payments at full price",
+                event: "turned auto-renew off", originalTransactionId: loyal,
+                notificationUUID: loyalOff.notification.notificationUUID)
+        }
 
         // (c) Only ever used the free trial.
-        let trial = try await subscribe(SubscribeRequest(
-            productId: Product.monthly, price: 7_990, currency: "USD",
-            offer: SimulatedOffer(type: .introductoryOffer, discountType: .freeTrial, price: 0, period: .oneWeek)))
-        let trialOff = try await settled(store.setAutoRenew(originalTransactionId: trial, enabled: false))
-        results.append(try await report(OfferCase(
-            name: "free-trial-only", title: "(c) Free-trial user who never paid", productId: Product.monthly,
-            customer: "\(Product.monthly) · \(DemoFormat.money(7_990, "USD")) a month · only a 1-week free trial (introductory offer, 0.00)",
-            event: "turned auto-renew off during the trial", originalTransactionId: trial,
-            notificationUUID: trialOff.notification.notificationUUID)))
-        minuteLater()
+        results += try await playTreated {
+            let trial = try await subscribe(SubscribeRequest(
+                productId: Product.monthly, price: 7_990, currency: "USD",
+                offer: SimulatedOffer(type: .introductoryOffer, discountType: .freeTrial, price: 0, period: .oneWeek)))
+            let trialOff = try await settled(store.setAutoRenew(originalTransactionId: trial, enabled: false))
+            return OfferCase(
+                name: "free-trial-only", title: "(c) Free-trial user who never paid", productId: Product.monthly,
+                customer: "\(Product.monthly) · \(DemoFormat.money(7_990, "USD")) a month · only a 1-week free trial (introductory offer, 0.00)",
+                event: "turned auto-renew off during the trial", originalTransactionId: trial,
+                notificationUUID: trialOff.notification.notificationUUID)
+        }
 
         // (d) Paid twice, cancelled, and the subscription ran out: a win-back offer.
-        let lapsed = try await subscribe(SubscribeRequest(productId: Product.monthly, price: 7_990, currency: "USD"))
-        try await renew(lapsed, times: 1)
-        try await settled(store.setAutoRenew(originalTransactionId: lapsed, enabled: false))
-        minuteLater()
-        let eligible = ["lumen-winback-monthly-50off", "lumen-winback-monthly-2free"]
-        let expired = try await settled(store.expire(
-            originalTransactionId: lapsed, subtype: .voluntary, eligibleWinBackOfferIds: eligible))
-        results.append(try await report(OfferCase(
-            name: "lapsed-winback", title: "(d) Lapsed monthly subscriber", productId: Product.monthly,
-            customer: "\(Product.monthly) · \(DemoFormat.money(7_990, "USD")) a month · 2 payments, then turned auto-renew off",
-            event: "subscription expired (EXPIRED / VOLUNTARY); Apple says they are eligible for\n"
-                + eligible.joined(separator: ", "),
-            originalTransactionId: lapsed, notificationUUID: expired.notification.notificationUUID)))
-        minuteLater()
+        results += try await playTreated {
+            let lapsed = try await subscribe(SubscribeRequest(productId: Product.monthly, price: 7_990, currency: "USD"))
+            try await renew(lapsed, times: 1)
+            try await settled(store.setAutoRenew(originalTransactionId: lapsed, enabled: false))
+            minuteLater()
+            let eligible = ["lumen-winback-monthly-50off", "lumen-winback-monthly-2free"]
+            let expired = try await settled(store.expire(
+                originalTransactionId: lapsed, subtype: .voluntary, eligibleWinBackOfferIds: eligible))
+            return OfferCase(
+                name: "lapsed-winback", title: "(d) Lapsed monthly subscriber", productId: Product.monthly,
+                customer: "\(Product.monthly) · \(DemoFormat.money(7_990, "USD")) a month · 2 payments, then turned auto-renew off",
+                event: "subscription expired (EXPIRED / VOLUNTARY); Apple says they are eligible for\n"
+                    + eligible.joined(separator: ", "),
+                originalTransactionId: lapsed, notificationUUID: expired.notification.notificationUUID)
+        }
         return results
+    }
+
+    /// Plays a case and reports it; while its customer lands in the holdout (5 %), that customer is
+    /// reported as a labelled case of its own and the history is played again with a new customer
+    /// (at most five customers).
+    func playTreated(_ play: () async throws -> OfferCase) async throws -> [DemoCaseResult] {
+        var results: [DemoCaseResult] = []
+        for _ in 0..<5 {
+            var offerCase = try await play()
+            let heldOut = try await decision(of: offerCase)?["heldOut"]?.boolValue == true
+            if heldOut {
+                offerCase.name += "-held-out"
+                offerCase.title += " — held out (the 5% control group)"
+            }
+            results.append(try await report(offerCase))
+            minuteLater()
+            guard heldOut else { break }
+        }
+        return results
+    }
+
+    /// The decision recorded for `offerCase`'s notification.
+    func decision(of offerCase: OfferCase) async throws -> [String: JSONValue]? {
+        let list = try await client.service(.GET, "/v1/decisions?originalTransactionId=\(offerCase.originalTransactionId)")["decisions"]?
+            .arrayValue?.compactMap(\.objectValue) ?? []
+        return list.first(where: { $0.string("notificationUUID") == offerCase.notificationUUID }) ?? list.first
     }
 
     /// Prints the decision made on `offerCase`'s notification, its explanation and the pending
@@ -89,9 +121,7 @@ extension DemoScenario {
         output.field("customer", offerCase.customer)
         output.field("what happened", offerCase.event)
 
-        let list = try await client.service(.GET, "/v1/decisions?originalTransactionId=\(otid)")["decisions"]?
-            .arrayValue?.compactMap(\.objectValue) ?? []
-        guard let decision = list.first(where: { $0.string("notificationUUID") == offerCase.notificationUUID }) ?? list.first else {
+        guard let decision = try await decision(of: offerCase) else {
             output.field("decision", "none recorded")
             return result
         }

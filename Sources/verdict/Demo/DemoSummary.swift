@@ -25,7 +25,8 @@ struct DemoCaseResult: Sendable, Hashable {
     }
 
     /// A stable name: `annual-full-price`, `monthly-loyal-jpy`, `free-trial-only`, `lapsed-winback`,
-    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`.
+    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`; an offer
+    /// case's held-out customer is `<name>-held-out`.
     var name: String
     /// The case's title as printed.
     var title: String
