@@ -137,10 +137,13 @@ public protocol VerdictRepository: RefundRepository {
     func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int
     func grantedOffers(offerId: String, since: Int64) async throws -> Int
     /// Marks the customer's open decisions (no outcome yet, decided before `at`, not decided on
-    /// `notificationUUID` itself): those that made offer `offerIdentifier` become `redeemed`; the
-    /// others become `retained` when `retained` is true (the customer stayed). Returns how many changed.
+    /// `notificationUUID` itself, and still inside their attribution window: the customer acted at
+    /// `actedAt`, no later than `attributionWindow` after the offer's expiry — or after the
+    /// decision, for one without an offer): those that made offer `offerIdentifier` become
+    /// `redeemed`; the others become `retained` when `retained` is true (the customer stayed).
+    /// Returns how many changed.
     func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
-                            notificationUUID: String, at: Int64) async throws -> Int
+                            notificationUUID: String, actedAt: Int64, attributionWindow: Int64, at: Int64) async throws -> Int
     /// Per rule: decisions, offers made, held out, redeemed, and outcomes in treatment and holdout.
     func offerRuleStatistics() async throws -> [OfferRuleStatistics]
 }

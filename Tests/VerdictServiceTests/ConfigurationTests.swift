@@ -37,6 +37,7 @@ import Testing
         #expect(configuration.apiTokens.isEmpty)
         #expect(configuration.reconcileInterval == 3600)
         #expect(configuration.historyWait == 30)
+        #expect(configuration.attributionWindow == 30)
         #expect(configuration.databaseTimeout == 5)
         #expect(configuration.rulesReloadInterval == 2)
     }
@@ -79,6 +80,7 @@ import Testing
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_WEBHOOK_URL": "https://x.example"], "VERDICT_WEBHOOK_SECRET"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "-1"], "VERDICT_HISTORY_WAIT"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "3601"], "VERDICT_HISTORY_WAIT"),
+            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ATTRIBUTION_WINDOW": "x"], "VERDICT_ATTRIBUTION_WINDOW"),
         ]
         for (environment, variable) in cases {
             do {

@@ -40,6 +40,7 @@ import VerdictService
             let id = try #require(decision["id"]?.stringValue)
             #expect(try await harness.request(.GET, "/v1/decisions/\(id)").body.jsonObject["outcome"] == .string("retained"))
             let stats = try await harness.request(.GET, "/v1/rules/stats").body.jsonObject
+            #expect(stats["attributionWindowDays"] == .integer(30))
             let rule = try #require(stats["rules"]?.arrayValue?.compactMap(\.objectValue)
                 .first { $0["ruleId"] == .string("annual-full-price-payer") })
             #expect(rule["heldOut"] == .integer(1))

@@ -62,7 +62,8 @@ public final class VerdictServer: Sendable {
         var handlers: [any JobHandler] = [
             NotificationProcessor(
                 repository: repository, handlers: [
-                    OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(repository: repository, now: now),
+                    OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(
+                        repository: repository, attributionWindow: Int64(configuration.attributionWindow) * 86_400_000, now: now),
                     ConsumptionRequestHandler(decider: refundDecider), RefundOutcomeHandler(repository: repository),
                 ] + notificationHandlers, historySync: appStore.isAvailable,
                 historyWait: Int64(configuration.historyWait) * 1000, now: now),
@@ -138,7 +139,9 @@ public final class VerdictServer: Sendable {
         let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
-        RulesRoutes(reloader: rulesReloader, repository: repository).register(on: authenticated)
+        RulesRoutes(
+            reloader: rulesReloader, repository: repository, attributionWindowDays: configuration.attributionWindow
+        ).register(on: authenticated)
         CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
         OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
             .register(on: authenticated)

@@ -61,6 +61,7 @@ extension ConfigurationKey {
     public static let webhookSecret = Self("webhook.secret", isSecret: true)
     public static let reconcileInterval = Self("reconcileInterval")
     public static let historyWait = Self("historyWait")
+    public static let attributionWindow = Self("attributionWindow")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
     public static let assumeConsent = Self("assumeConsent")
@@ -70,6 +71,6 @@ extension ConfigurationKey {
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .assumeConsent, .historyWait, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .historyWait, .attributionWindow, .reconcileInterval, .workerConcurrency, .logLevel,
     ]
 }

@@ -47,6 +47,9 @@ public struct ServiceConfiguration: Sendable {
     /// Seconds a decision on a customer whose App Store history was never read waits for the first
     /// history sync, counted from the notification's arrival (0: decide at once on what is stored).
     public var historyWait: Int
+    /// Days after an offer's expiry (or a decision without an offer) during which a customer's
+    /// return is attributed to the decision; later returns are not.
+    public var attributionWindow: Int
     /// Seconds between automatic reconciliations with Get Notification History (0: off).
     public var reconcileInterval: Int
     /// Seconds between checks of the rules folder for changes (0: only SIGHUP reloads).
@@ -195,6 +198,7 @@ public struct ServiceConfiguration: Sendable {
         assumeConsent = try boolean(.assumeConsent, default: false)
         databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
         historyWait = try integer(.historyWait, default: 30, range: 0...3600)
+        attributionWindow = try integer(.attributionWindow, default: 30, range: 0...3650)
         reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try integer(.rulesReloadInterval, default: 2, range: 0...3600)
         workerConcurrency = try integer(.workerConcurrency, default: 8, range: 1...256)

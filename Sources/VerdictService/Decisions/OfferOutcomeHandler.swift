@@ -6,8 +6,12 @@ import VerdictStorage
 /// open decisions — `redeemed` when its transaction or renewal info carries the offered
 /// `offerIdentifier` (OFFER_REDEEMED, a resubscription or auto-renew turned back on with the
 /// offer), `retained` otherwise (held-out and no-offer decisions: the customer simply stayed).
+/// Only inside the attribution window: a return later than `attributionWindow` after the offer
+/// expired (or after a decision without an offer) is not credited to it.
 struct OfferOutcomeHandler: NotificationHandler {
     let repository: any VerdictRepository
+    /// Milliseconds after the offer's expiry during which a return counts.
+    let attributionWindow: Int64
     let now: @Sendable () -> Date
 
     let name = "offer-outcomes"
@@ -24,7 +28,8 @@ struct OfferOutcomeHandler: NotificationHandler {
         let offerIdentifier = content.transaction?.offerIdentifier ?? content.renewalInfo?.offerIdentifier
         let changed = try await repository.recordOfferOutcome(
             originalTransactionId: originalTransactionId, offerIdentifier: offerIdentifier, retained: true,
-            notificationUUID: stored.notificationUUID, at: now().appStoreMilliseconds)
+            notificationUUID: stored.notificationUUID, actedAt: stored.signedDate, attributionWindow: attributionWindow,
+            at: now().appStoreMilliseconds)
         return "\(changed) decision outcome(s) recorded"
     }
 }

@@ -57,6 +57,9 @@ extension OpenAPIDocument {
               schema:
                 type: object
                 properties:
+                  attributionWindowDays:
+                    type: integer
+                    description: Outcomes count only when the customer acted within this many days after the offer expired
                   rules:
                     type: array
                     items:

@@ -9,6 +9,8 @@ import VerdictStorage
 struct RulesRoutes {
     let reloader: RulesReloader
     let repository: any VerdictRepository
+    /// `VERDICT_ATTRIBUTION_WINDOW`: outcomes count only inside it, and the stats say so.
+    let attributionWindowDays: Int
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/rules") { _, _ in
@@ -32,6 +34,7 @@ struct RulesRoutes {
         }
         router.get("/v1/rules/stats") { _, _ in
             try JSONBody.response(StatisticsView(
+                attributionWindowDays: attributionWindowDays,
                 rules: try await repository.offerRuleStatistics().map(RuleStatisticsView.init),
                 refundRules: try await repository.refundRuleStatistics().map(RefundRuleStatisticsView.init)))
         }
@@ -39,6 +42,9 @@ struct RulesRoutes {
 
     /// The stats body: offer rules under `rules`, refund rules under `refundRules`.
     struct StatisticsView: Encodable {
+        /// Outcomes (redeemed, retained) count only when the customer acted within this many days
+        /// after the offer expired (or after a decision without an offer).
+        var attributionWindowDays: Int
         var rules: [RuleStatisticsView]
         var refundRules: [RefundRuleStatisticsView]
     }

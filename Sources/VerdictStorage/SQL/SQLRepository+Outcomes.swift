@@ -2,26 +2,32 @@ extension SQLRepository {
     // MARK: Offer outcomes and rule statistics
 
     func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
-                            notificationUUID: String, at: Int64) async throws -> Int {
+                            notificationUUID: String, actedAt: Int64, attributionWindow: Int64, at: Int64) async throws -> Int {
         try await transaction { db in
+            // Open: no outcome yet, decided before now, not this notification's own decision, and
+            // the customer acted within the window after the offer's expiry (or the decision).
             let open = """
                 original_transaction_id = $1 AND outcome IS NULL AND decided_at <= $2
                 AND (notification_uuid IS NULL OR notification_uuid <> $3)
+                AND COALESCE(expires_at, decided_at) >= $4
                 """
+            let binds: [SQLValue] = [
+                .text(originalTransactionId), .integer(at), .text(notificationUUID), .integer(actedAt - attributionWindow),
+            ]
             var changed = 0
             if let offerIdentifier {
                 changed += try await db.query("""
                     UPDATE offer_decisions SET outcome = 'redeemed', outcome_at = $2, outcome_notification_uuid = $3
-                    WHERE \(open) AND held_out = 0 AND offer_id = $4
+                    WHERE \(open) AND held_out = 0 AND offer_id = $5
                     RETURNING id
-                    """, .text(originalTransactionId), .integer(at), .text(notificationUUID), .text(offerIdentifier)).count
+                    """, binds + [.text(offerIdentifier)]).count
             }
             if retained {
                 changed += try await db.query("""
                     UPDATE offer_decisions SET outcome = 'retained', outcome_at = $2, outcome_notification_uuid = $3
                     WHERE \(open)
                     RETURNING id
-                    """, .text(originalTransactionId), .integer(at), .text(notificationUUID)).count
+                    """, binds).count
             }
             return changed
         }
