@@ -4,10 +4,10 @@
 public protocol RefundRepository: Sendable {
     // MARK: Consent ledger
 
-    /// Appends an entry to the customer's consent ledger (history is kept).
+    /// Appends an entry to the consent ledger (history is kept).
     func recordConsent(_ consent: ConsentRecord) async throws
-    /// The customer's ledger, newest answer (`at`) first.
-    func consents(appAccountToken: String, limit: Int) async throws -> [ConsentRecord]
+    /// The entries recorded for any of `keys`, newest answer (`at`) first.
+    func consents(keys: [ConsentKey], limit: Int) async throws -> [ConsentRecord]
 
     // MARK: App-reported facts
 

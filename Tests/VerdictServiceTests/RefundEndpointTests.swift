@@ -24,6 +24,33 @@ import VerdictService
         }
     }
 
+    /// A purchase made without an appAccountToken: consent recorded for its originalTransactionId
+    /// lets its refund request be answered; the ledger says which key the answer was recorded under.
+    @Test(arguments: ServiceBackend.selected)
+    func consentByOriginalTransactionIdAnswersAPurchaseWithoutAToken(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            let unanswered = try await harness.buy("com.lumen.credits.100")
+            #expect(try await harness.askRefund(unanswered, .legal)["consentBasis"]?.stringValue == "none")
+
+            let id = try await harness.buy("com.lumen.credits.100")
+            let path = "/v1/subscriptions/\(id)/consent"
+            let (status, body) = try await harness.request(.PUT, path, body: Data(#"{"consented":true,"source":"support-ticket"}"#.utf8))
+            #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+            let ledger = body.jsonObject
+            #expect(ledger["originalTransactionId"]?.stringValue == id)
+            #expect(ledger[path: "current.basis"]?.stringValue == "recorded")
+            #expect(ledger[path: "current.originalTransactionId"]?.stringValue == id)
+            #expect(ledger[path: "current.appAccountToken"] == nil)
+            let record = try await harness.askRefund(id, .legal)
+            #expect(record["consentBasis"]?.stringValue == "recorded")
+            #expect(record["state"]?.stringValue == "sent")
+            #expect(record[path: "record.consent.originalTransactionId"]?.stringValue == id)
+            #expect(await harness.receivedBodies(id).count == 1)
+            let refused = try await harness.request(.PUT, "/v1/subscriptions/not%20an%20id/consent", body: Data(#"{"consented":true,"source":"x"}"#.utf8))
+            #expect(refused.status == 400 && refused.body.jsonObject[path: "error.code"]?.stringValue == "INVALID_PARAMETER")
+        }
+    }
+
     @Test func badConsentAndFactsAreRefusedWithJSONErrors() async throws {
         try await ServiceHarness.with(.sqlite) { harness in
             let consent = "/v1/customers/\(UUID().uuidString)/consent"

@@ -20,15 +20,34 @@ struct RefundStorageTests {
     @Test("the consent ledger keeps history; the newest answer comes first", arguments: TestBackend.selected)
     func consentLedger(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ async throws in
-            #expect(try await repository.consents(appAccountToken: Self.token, limit: 10).isEmpty)
-            let given = ConsentRecord(appAccountToken: Self.token, consented: true, at: 100, source: "app", termsVersion: "v1", recordedAt: 101)
-            let withdrawn = ConsentRecord(appAccountToken: Self.token, consented: false, at: 300, source: "settings", termsVersion: nil, recordedAt: 301)
+            let key = ConsentKey.appAccountToken(Self.token)
+            #expect(try await repository.consents(keys: [key], limit: 10).isEmpty)
+            let given = ConsentRecord(key: key, consented: true, at: 100, source: "app", termsVersion: "v1", recordedAt: 101)
+            let withdrawn = ConsentRecord(key: key, consented: false, at: 300, source: "settings", termsVersion: nil, recordedAt: 301)
             // Recorded out of order: the ledger orders by when the customer answered.
             try await repository.recordConsent(withdrawn)
             try await repository.recordConsent(given)
-            #expect(try await repository.consents(appAccountToken: Self.token, limit: 10) == [withdrawn, given])
-            #expect(try await repository.consents(appAccountToken: Self.token, limit: 1) == [withdrawn])
-            #expect(try await repository.consents(appAccountToken: "someone-else", limit: 10).isEmpty)
+            #expect(try await repository.consents(keys: [key], limit: 10) == [withdrawn, given])
+            #expect(try await repository.consents(keys: [key], limit: 1) == [withdrawn])
+            #expect(try await repository.consents(keys: [.appAccountToken("someone-else")], limit: 10).isEmpty)
+            #expect(try await repository.consents(keys: [], limit: 10).isEmpty)
+        }
+    }
+
+    @Test("consent recorded for an originalTransactionId, read together with a token's", arguments: TestBackend.selected)
+    func consentByOriginalTransactionId(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ async throws in
+            let chain = ConsentKey.originalTransactionId("2000000000000001")
+            let token = ConsentKey.appAccountToken(Self.token)
+            let byChain = ConsentRecord(key: chain, consented: true, at: 500, source: "support", termsVersion: nil, recordedAt: 501)
+            let byToken = ConsentRecord(key: token, consented: false, at: 400, source: "app", termsVersion: nil, recordedAt: 401)
+            try await repository.recordConsent(byToken)
+            try await repository.recordConsent(byChain)
+            #expect(try await repository.consents(keys: [chain], limit: 10) == [byChain])
+            #expect(try await repository.consents(keys: [token], limit: 10) == [byToken])
+            // Together the newest answer wins, whichever key it was recorded under.
+            #expect(try await repository.consents(keys: [chain, token], limit: 10) == [byChain, byToken])
+            #expect(try await repository.consents(keys: [.originalTransactionId("other")], limit: 10).isEmpty)
         }
     }
 

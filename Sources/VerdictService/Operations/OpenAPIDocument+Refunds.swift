@@ -1,42 +1,8 @@
 extension OpenAPIDocument {
     /// The refund flow's paths: consent ledger, app-reported facts, consumption request records.
     static let refundPaths = #"""
-  /v1/customers/{customerId}/consent:
-    put:
-      summary: Append the customer's answer to the consent ledger (history is kept)
-      description: |
-        Consumption information is sent to Apple only when the customer's newest entry consents
-        (or, with no entry at all, when VERDICT_ASSUME_CONSENT=true).
-      parameters:
-        - {name: customerId, in: path, required: true, description: The customer's appAccountToken, schema: {type: string, format: uuid}}
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              type: object
-              required: [consented, source]
-              additionalProperties: false
-              properties:
-                consented: {type: boolean}
-                at: {description: "When the customer answered: UNIX ms or ISO 8601 (default: now)", oneOf: [{type: integer}, {type: string, format: date-time}]}
-                source: {type: string, maxLength: 200, description: "Where the answer came from, e.g. settings-screen"}
-                termsVersion: {type: string, maxLength: 200}
-      responses:
-        "200": {$ref: "#/components/responses/ConsentLedger"}
-        "400": {$ref: "#/components/responses/Error"}
-        "401": {$ref: "#/components/responses/Error"}
-        "413": {$ref: "#/components/responses/Error"}
-        "415": {$ref: "#/components/responses/Error"}
-        "422": {$ref: "#/components/responses/Error"}
-    get:
-      summary: The customer's current consent basis and ledger, newest first
-      parameters:
-        - {name: customerId, in: path, required: true, description: The customer's appAccountToken, schema: {type: string, format: uuid}}
-      responses:
-        "200": {$ref: "#/components/responses/ConsentLedger"}
-        "400": {$ref: "#/components/responses/Error"}
-        "401": {$ref: "#/components/responses/Error"}
+\#(consentPath("/v1/customers/{customerId}/consent", parameter: tokenParameter))\#(consentPath(
+    "/v1/subscriptions/{originalTransactionId}/consent", parameter: chainParameter))
   /v1/transactions/{transactionId}/facts:
     put:
       summary: Replace what the app knows about a purchase (read by refund rules as usage.*)
@@ -128,6 +94,8 @@ extension OpenAPIDocument {
         source: {type: string}
         termsVersion: {type: string}
         recordedAt: {type: integer, format: int64}
+        appAccountToken: {type: string, format: uuid, description: The key the entry was recorded under (a token)}
+        originalTransactionId: {type: string, description: The key the entry was recorded under (a chain)}
     ConsumptionRequest:
       type: object
       properties:
@@ -170,4 +138,54 @@ extension OpenAPIDocument {
           type: object
           description: "decision (rule, trace, corrections), explanation (text), facts, consent, body (sources, corrections), notSentReason"
 """#
+    static let tokenParameter = """
+        {name: customerId, in: path, required: true, description: The customer's appAccountToken, schema: {type: string, format: uuid}}
+        """
+    static let chainParameter = """
+        {name: originalTransactionId, in: path, required: true, description: "A subscription or purchase chain (all its renewals), for purchases without an appAccountToken", schema: {type: string, pattern: "^[0-9A-Za-z]{1,64}$"}}
+        """
+
+    /// The consent ledger's path item at `path`, keyed by the path parameter `parameter` (YAML flow mapping).
+    static func consentPath(_ path: String, parameter: String) -> String {
+        """
+  \(path):
+    put:
+      summary: Append the customer's answer to the consent ledger (history is kept)
+      description: |
+        Consumption information is sent to Apple only when the newest entry for the purchase's
+        appAccountToken or originalTransactionId consents (or, with no entry at all, when
+        VERDICT_ASSUME_CONSENT=true).
+      parameters:
+        - \(parameter)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [consented, source]
+              additionalProperties: false
+              properties:
+                consented: {type: boolean}
+                at: {description: "When the customer answered: UNIX ms or ISO 8601 (default: now)", oneOf: [{type: integer}, {type: string, format: date-time}]}
+                source: {type: string, maxLength: 200, description: "Where the answer came from, e.g. settings-screen"}
+                termsVersion: {type: string, maxLength: 200}
+      responses:
+        "200": {$ref: "#/components/responses/ConsentLedger"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+        "413": {$ref: "#/components/responses/Error"}
+        "415": {$ref: "#/components/responses/Error"}
+        "422": {$ref: "#/components/responses/Error"}
+    get:
+      summary: The customer's current consent basis and ledger, newest first
+      parameters:
+        - \(parameter)
+      responses:
+        "200": {$ref: "#/components/responses/ConsentLedger"}
+        "400": {$ref: "#/components/responses/Error"}
+        "401": {$ref: "#/components/responses/Error"}
+
+"""
+    }
 }

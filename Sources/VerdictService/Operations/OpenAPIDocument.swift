@@ -68,13 +68,14 @@ components:
 """# + "\n" + refundComponents + "\n" + #"""
   responses:
     ConsentLedger:
-      description: The customer's consent basis now, and the ledger
+      description: The consent basis now, and the ledger, for the token or originalTransactionId asked for
       content:
         application/json:
           schema:
             type: object
             properties:
               appAccountToken: {type: string, format: uuid}
+              originalTransactionId: {type: string}
               current: {$ref: "#/components/schemas/Consent"}
               history: {type: array, items: {$ref: "#/components/schemas/Consent"}}
     Decision:

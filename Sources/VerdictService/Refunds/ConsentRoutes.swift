@@ -3,13 +3,16 @@ import Foundation
 import Hummingbird
 import VerdictStorage
 
-/// The consent ledger for app backends (bearer token):
-/// - `PUT /v1/customers/{appAccountToken}/consent` `{"consented": bool, "at", "source", "termsVersion"}`
-///   appends the customer's answer (`at` defaults to now; history is kept, nothing is overwritten);
-/// - `GET /v1/customers/{appAccountToken}/consent` — the current answer and the history, newest first.
+/// The consent ledger for app backends (bearer token), recorded for an app account token or — for
+/// purchases made without one — for a subscription or purchase chain:
+/// - `PUT /v1/customers/{appAccountToken}/consent` and `PUT /v1/subscriptions/{originalTransactionId}/consent`
+///   `{"consented": bool, "at", "source", "termsVersion"}` append the customer's answer (`at`
+///   defaults to now; history is kept, nothing is overwritten);
+/// - `GET` on the same paths: the current answer and the history, newest first.
 ///
-/// Verdict sends consumption information only for a customer whose newest entry consents (or,
-/// without any entry, when `VERDICT_ASSUME_CONSENT=true`).
+/// A refund request reads the entries of its purchase's token and of its originalTransactionId
+/// (all its renewals) together; the newest answer wins. Verdict sends consumption information only
+/// when that answer consents (or, without any entry, when `VERDICT_ASSUME_CONSENT=true`).
 struct ConsentRoutes {
     let repository: any VerdictRepository
     let assumeConsent: Bool
@@ -19,38 +22,57 @@ struct ConsentRoutes {
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/customers/{customerId}/consent") { request, context in
-            let token = try CustomerAttributesRoutes.appAccountToken(context)
-            let fields = try JSONFields(
-                try await JSONBody.collect(request, limit: 4 * 1024), allowed: ["consented", "at", "source", "termsVersion"])
-            let recordedAt = now().appStoreMilliseconds
-            let at = try fields.timestamp("at") ?? recordedAt
-            guard at > 0, at <= recordedAt + 300_000 else {
-                throw ServiceError.unprocessable("INVALID_FIELD", "'at' must be a past time (UNIX milliseconds or ISO 8601)")
-            }
-            let entry = ConsentRecord(
-                appAccountToken: token, consented: try fields.required(try fields.bool("consented"), "consented"), at: at,
-                source: try fields.required(try fields.string("source"), "source"),
-                termsVersion: try fields.string("termsVersion"), recordedAt: recordedAt)
-            try await repository.recordConsent(entry)
-            return try await view(token)
+            try await record(request, for: .appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
         }
         router.get("/v1/customers/{customerId}/consent") { _, context in
-            let token = try CustomerAttributesRoutes.appAccountToken(context)
-            return try await view(token)
+            try await view(.appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
+        }
+        router.put("/v1/subscriptions/{originalTransactionId}/consent") { request, context in
+            try await record(request, for: .originalTransactionId(try Self.originalTransactionId(context)))
+        }
+        router.get("/v1/subscriptions/{originalTransactionId}/consent") { _, context in
+            try await view(.originalTransactionId(try Self.originalTransactionId(context)))
         }
     }
 
-    private func view(_ token: String) async throws -> Response {
-        let history = try await repository.consents(appAccountToken: token, limit: Self.historyLimit)
+    /// The path's originalTransactionId: 1–64 ASCII letters and digits (Apple's are digits).
+    static func originalTransactionId(_ context: ServiceRequestContext) throws -> String {
+        let text = try context.parameters.require("originalTransactionId")
+        guard (1...64).contains(text.utf8.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw ServiceError.badRequest("INVALID_PARAMETER", "originalTransactionId must be 1 to 64 letters and digits")
+        }
+        return text
+    }
+
+    private func record(_ request: Request, for key: ConsentKey) async throws -> Response {
+        let fields = try JSONFields(
+            try await JSONBody.collect(request, limit: 4 * 1024), allowed: ["consented", "at", "source", "termsVersion"])
+        let recordedAt = now().appStoreMilliseconds
+        let at = try fields.timestamp("at") ?? recordedAt
+        guard at > 0, at <= recordedAt + 300_000 else {
+            throw ServiceError.unprocessable("INVALID_FIELD", "'at' must be a past time (UNIX milliseconds or ISO 8601)")
+        }
+        let entry = ConsentRecord(
+            key: key, consented: try fields.required(try fields.bool("consented"), "consented"), at: at,
+            source: try fields.required(try fields.string("source"), "source"),
+            termsVersion: try fields.string("termsVersion"), recordedAt: recordedAt)
+        try await repository.recordConsent(entry)
+        return try await view(key)
+    }
+
+    private func view(_ key: ConsentKey) async throws -> Response {
+        let history = try await repository.consents(keys: [key], limit: Self.historyLimit)
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: history.first, assumeConsent: assumeConsent)
         return try JSONBody.response(LedgerView(
-            appAccountToken: token, current: ConsentView(basis: basis, entry: history.first),
+            appAccountToken: key.appAccountToken, originalTransactionId: key.originalTransactionId,
+            current: ConsentView(basis: basis, entry: history.first),
             history: history.map { ConsentView(basis: .basis(newest: $0, assumeConsent: false), entry: $0) }))
     }
 
-    /// The response body.
+    /// The response body: the key the ledger was asked for, the current answer and the history.
     struct LedgerView: Encodable {
-        var appAccountToken: String
+        var appAccountToken: String?
+        var originalTransactionId: String?
         /// What a refund request decided now would rely on.
         var current: ConsentView
         var history: [ConsentView]

@@ -9,9 +9,14 @@ struct ConsentView: Codable, Sendable, Equatable {
     var source: String?
     var termsVersion: String?
     var recordedAt: Int64?
+    /// The key the entry was recorded under: the token, or the originalTransactionId.
+    var appAccountToken: String?
+    var originalTransactionId: String?
 
     init(basis: ConsumptionRequestRecord.ConsentBasis, entry: ConsentRecord?) {
         self.basis = basis.rawValue
+        appAccountToken = entry?.key.appAccountToken
+        originalTransactionId = entry?.key.originalTransactionId
         consented = entry?.consented
         at = entry?.at
         source = entry?.source

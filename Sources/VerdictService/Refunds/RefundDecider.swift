@@ -55,10 +55,11 @@ public struct RefundDecider: Sendable {
         let customer = try await repository.customer(originalTransactionId: originalTransactionId)
         let token = purchase.appAccountToken?.uuidString.lowercased() ?? customer?.appAccountToken
         let historyComplete = customer?.historySyncedAt != nil
-        var consent: ConsentRecord?
+        // The newest answer recorded for the purchase's token or for its chain (all renewals).
+        let consentKeys = [ConsentKey.originalTransactionId(originalTransactionId)] + (token.map { [.appAccountToken($0)] } ?? [])
+        let consent = try await repository.consents(keys: consentKeys, limit: 1).first
         var attributes: JSONValue?
         if let token {
-            consent = try await repository.consents(appAccountToken: token, limit: 1).first
             attributes = try await repository.customerAttributes(appAccountToken: token).flatMap { JSONValue.parse(Data($0.json.utf8)) }
         }
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)

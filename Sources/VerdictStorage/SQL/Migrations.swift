@@ -18,6 +18,8 @@ enum Migrations {
         }),
         Migration(version: 5, name: "PostgreSQL: claim queued jobs in index order (verdict_claim_queued_jobs)",
                   statements: claimFunction),
+        Migration(version: 6, name: "consent recorded for an app account token or an originalTransactionId",
+                  statements: consentKeys),
     ]
 
     /// The highest version this build knows.
