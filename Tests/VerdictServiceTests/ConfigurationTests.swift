@@ -38,6 +38,7 @@ import Testing
         #expect(configuration.reconcileInterval == 3600)
         #expect(configuration.historyWait == 30)
         #expect(configuration.attributionWindow == 30)
+        #expect(configuration.consumptionGrace == 600)
         #expect(configuration.databaseTimeout == 5)
         #expect(configuration.rulesReloadInterval == 2)
     }
@@ -81,6 +82,7 @@ import Testing
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "-1"], "VERDICT_HISTORY_WAIT"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "3601"], "VERDICT_HISTORY_WAIT"),
             (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ATTRIBUTION_WINDOW": "x"], "VERDICT_ATTRIBUTION_WINDOW"),
+            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_CONSUMPTION_GRACE": "21601"], "VERDICT_CONSUMPTION_GRACE"),
         ]
         for (environment, variable) in cases {
             do {

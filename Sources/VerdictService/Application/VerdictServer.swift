@@ -64,7 +64,9 @@ public final class VerdictServer: Sendable {
                 repository: repository, handlers: [
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(
                         repository: repository, attributionWindow: Int64(configuration.attributionWindow) * 86_400_000, now: now),
-                    ConsumptionRequestHandler(decider: refundDecider), RefundOutcomeHandler(repository: repository),
+                    ConsumptionRequestHandler(
+                        decider: refundDecider, grace: Int64(configuration.consumptionGrace) * 1000,
+                        webhooks: configuration.webhookURL != nil), RefundOutcomeHandler(repository: repository),
                 ] + notificationHandlers, historySync: appStore.isAvailable,
                 historyWait: Int64(configuration.historyWait) * 1000, now: now),
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),

@@ -62,6 +62,7 @@ extension ConfigurationKey {
     public static let reconcileInterval = Self("reconcileInterval")
     public static let historyWait = Self("historyWait")
     public static let attributionWindow = Self("attributionWindow")
+    public static let consumptionGrace = Self("consumptionGrace")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
     public static let assumeConsent = Self("assumeConsent")
@@ -71,6 +72,6 @@ extension ConfigurationKey {
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .assumeConsent, .historyWait, .attributionWindow, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .reconcileInterval, .workerConcurrency, .logLevel,
     ]
 }

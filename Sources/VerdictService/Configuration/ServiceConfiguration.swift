@@ -47,6 +47,9 @@ public struct ServiceConfiguration: Sendable {
     /// Seconds a decision on a customer whose App Store history was never read waits for the first
     /// history sync, counted from the notification's arrival (0: decide at once on what is stored).
     public var historyWait: Int
+    /// Seconds a refund request waits after it arrived for the app backend to report facts (ended
+    /// early by facts reported with `"final": true`; 0 decides at once).
+    public var consumptionGrace: Int
     /// Days after an offer's expiry (or a decision without an offer) during which a customer's
     /// return is attributed to the decision; later returns are not.
     public var attributionWindow: Int
@@ -199,6 +202,7 @@ public struct ServiceConfiguration: Sendable {
         databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
         historyWait = try integer(.historyWait, default: 30, range: 0...3600)
         attributionWindow = try integer(.attributionWindow, default: 30, range: 0...3650)
+        consumptionGrace = try integer(.consumptionGrace, default: 600, range: 0...(6 * 3600))
         reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try integer(.rulesReloadInterval, default: 2, range: 0...3600)
         workerConcurrency = try integer(.workerConcurrency, default: 8, range: 1...256)

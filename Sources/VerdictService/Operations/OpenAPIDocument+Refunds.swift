@@ -84,6 +84,7 @@ extension OpenAPIDocument {
         consumptionPercentage: {type: integer, minimum: 0, maximum: 100000, description: "Apple's milliunits (67.5 % = 67500); rules read whole percent"}
         sampleContentProvided: {type: boolean}
         sessionsSincePurchase: {type: integer, minimum: 0}
+        final: {type: boolean, description: "true: nothing more will be reported; a refund request waiting for these facts is decided now"}
         updatedAt: {type: integer, format: int64, readOnly: true}
     Consent:
       type: object

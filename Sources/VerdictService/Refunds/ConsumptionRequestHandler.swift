@@ -8,8 +8,23 @@ import VerdictStorage
 /// whose answer is pending or sent joins that answer instead of sending another. While no rule
 /// bundle is loaded the notification waits for one (its deadline still counts); facts that do
 /// not fit the bundle fail the notification visibly.
+///
+/// **Time for the app to answer.** First a `consumption.requested` webhook tells the app backend
+/// (once per notification); then the decision waits `grace` after the notification arrived — put
+/// back without using attempts, and never closer than ``graceMargin`` to Apple's deadline — so
+/// facts the backend reports meanwhile are used. Facts reported with `"final": true` end the wait
+/// (the facts route wakes the job).
 struct ConsumptionRequestHandler: NotificationHandler {
+    /// The wait never reaches closer than this to Apple's 12-hour deadline.
+    static let graceMargin: Int64 = 3_600_000
+    /// How often a waiting request looks again when nothing wakes it.
+    static let gracePollMilliseconds: Int64 = 5_000
+
     let decider: RefundDecider
+    /// Milliseconds to wait for the app backend's facts (0: decide at once).
+    let grace: Int64
+    /// Whether `consumption.requested` events are sent.
+    let webhooks: Bool
 
     let name = "refunds"
     let notificationTypes: Set<String> = [NotificationTypeV2.consumptionRequest.rawValue]
@@ -18,6 +33,7 @@ struct ConsumptionRequestHandler: NotificationHandler {
     func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { true }
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
+        try await giveTheAppTime(notification)
         let result: ConsumptionRequestInsertResult
         do {
             result = try await decider.decide(notification)
@@ -49,5 +65,30 @@ struct ConsumptionRequestHandler: NotificationHandler {
             "requestId": .string(record.id), "outcome": .string(outcome), "state": .string(record.state.rawValue),
         ]
         return String(decoding: try JSONEncoder.service.encode(JSONValue.object(fields)), as: UTF8.self)
+    }
+
+    /// Sends `consumption.requested` (once), then returns when the grace period is over or the
+    /// app's facts are final; otherwise throws ``JobFailure/waiting(delayMilliseconds:_:)``.
+    private func giveTheAppTime(_ notification: ProcessedNotification) async throws {
+        guard grace > 0, let purchase = notification.content.transaction, let transactionId = purchase.transactionId else {
+            return
+        }
+        let stored = notification.record.notification
+        let repository = decider.repository
+        let deadline = stored.signedDate + RefundDecider.answerWindowMilliseconds
+        let decidesAt = min(stored.receivedAt + grace, deadline - Self.graceMargin)
+        let now = decider.now().appStoreMilliseconds
+        if webhooks {
+            let body = WebhookEvent.consumptionRequested(
+                notificationUUID: stored.notificationUUID, transactionId: transactionId,
+                originalTransactionId: purchase.originalTransactionId, appAccountToken: purchase.appAccountToken?.uuidString.lowercased(),
+                productId: purchase.productId, reason: notification.content.payload.data?.consumptionRequestReason?.rawValue,
+                deadline: deadline, decidesAt: decidesAt, at: now)
+            try await repository.enqueue(WebhookEvent.job(body: body, key: "consumption.requested:\(stored.notificationUUID)", at: now))
+        }
+        guard now < decidesAt, try await repository.transactionFacts(transactionId: transactionId)?.finalAt == nil else { return }
+        throw JobFailure.waiting(
+            delayMilliseconds: min(decidesAt - now, Self.gracePollMilliseconds),
+            "waiting until \(decidesAt) (UNIX ms) for the app backend's facts about transaction \(transactionId)")
     }
 }

@@ -5,10 +5,11 @@ import VerdictStorage
 
 /// What the app knows about a purchase, for refund decisions (bearer token):
 /// - `PUT /v1/transactions/{transactionId}/facts`
-///   `{"deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase"}`
+///   `{"deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase", "final"}`
 ///   replaces the facts (every field optional; absent = unknown). Values are checked against
 ///   Apple's enums and ranges: `deliveryStatus` one of Apple's five, `consumptionPercentage` in
-///   Apple's milliunits 0–100000 (422 otherwise);
+///   Apple's milliunits 0–100000 (422 otherwise). `"final": true` says nothing more will be
+///   reported: a refund request waiting for the app's facts is decided now;
 /// - `GET /v1/transactions/{transactionId}/facts`.
 struct TransactionFactsRoutes {
     let repository: any VerdictRepository
@@ -19,7 +20,7 @@ struct TransactionFactsRoutes {
             let transactionId = try Self.transactionId(context)
             let fields = try JSONFields(
                 try await JSONBody.collect(request, limit: 4 * 1024),
-                allowed: ["deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase"])
+                allowed: ["deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase", "final"])
             let delivery = try fields.string("deliveryStatus", maxLength: 64)
             if let delivery, !DeliveryStatus(rawValue: delivery).isKnown {
                 throw ServiceError.unprocessable("INVALID_FIELD", "'deliveryStatus' must be one of "
@@ -34,11 +35,17 @@ struct TransactionFactsRoutes {
             if let sessions, sessions < 0 {
                 throw ServiceError.unprocessable("INVALID_FIELD", "'sessionsSincePurchase' must be 0 or more")
             }
+            let at = now().appStoreMilliseconds
+            let final = try fields.bool("final") == true
             let record = TransactionFactsRecord(
                 transactionId: transactionId, deliveryStatus: delivery, consumptionPercentage: percentage,
                 sampleContentProvided: try fields.bool("sampleContentProvided"), sessionsSincePurchase: sessions,
-                updatedAt: now().appStoreMilliseconds)
+                updatedAt: at, finalAt: final ? at : nil)
             try await repository.setTransactionFacts(record)
+            if final, let chain = try await repository.transaction(id: transactionId)?.originalTransactionId {
+                // A refund request waiting for these facts goes ahead now.
+                try await repository.wakeNotificationJobs(originalTransactionId: chain, now: at)
+            }
             return try JSONBody.response(FactsView(record))
         }
         router.get("/v1/transactions/{transactionId}/facts") { _, context in
@@ -67,8 +74,11 @@ struct TransactionFactsRoutes {
         var sampleContentProvided: Bool?
         var sessionsSincePurchase: Int64?
         var updatedAt: Int64
+        /// Whether the app said these facts are final.
+        var final: Bool
 
         init(_ record: TransactionFactsRecord) {
+            final = record.finalAt != nil
             transactionId = record.transactionId
             deliveryStatus = record.deliveryStatus
             consumptionPercentage = record.consumptionPercentage

@@ -27,6 +27,28 @@ public enum WebhookEvent {
         return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
+    /// `consumption.requested`: Apple asked about a refund. The data names the purchase, Apple's
+    /// reason, Apple's deadline and when Verdict decides unless the backend reports its facts with
+    /// `"final": true` first (`PUT /v1/transactions/{transactionId}/facts`).
+    public static func consumptionRequested(
+        notificationUUID: String, transactionId: String, originalTransactionId: String?, appAccountToken: String?,
+        productId: String?, reason: String?, deadline: Int64, decidesAt: Int64, at: Int64
+    ) -> String {
+        var data: [String: JSONValue] = [
+            "notificationUUID": .string(notificationUUID), "transactionId": .string(transactionId),
+            "deadline": .integer(deadline), "decidesAt": .integer(decidesAt),
+        ]
+        data["originalTransactionId"] = originalTransactionId.map(JSONValue.string)
+        data["appAccountToken"] = appAccountToken.map(JSONValue.string)
+        data["productId"] = productId.map(JSONValue.string)
+        data["consumptionRequestReason"] = reason.map(JSONValue.string)
+        let event = JSONValue.object([
+            "type": .string("consumption.requested"), "id": .string(notificationUUID),
+            "createdAt": .integer(at), "data": .object(data),
+        ])
+        return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
     /// The durable delivery job for `body`.
     static func job(body: String, key: String, at: Int64) -> NewJob {
         NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: "\(WebhookDelivery.jobKind):\(key)", runAt: at, createdAt: at)

@@ -13,9 +13,13 @@ public struct TransactionFactsRecord: Sendable, Equatable {
     public var sessionsSincePurchase: Int64?
     /// When the app last reported (UNIX ms).
     public var updatedAt: Int64
+    /// Set when the app said these facts are final (nothing more to report): a refund decision
+    /// waiting for facts goes ahead then.
+    public var finalAt: Int64?
 
     public init(transactionId: String, deliveryStatus: String?, consumptionPercentage: Int64?, sampleContentProvided: Bool?,
-                sessionsSincePurchase: Int64?, updatedAt: Int64) {
+                sessionsSincePurchase: Int64?, updatedAt: Int64, finalAt: Int64? = nil) {
+        self.finalAt = finalAt
         self.transactionId = transactionId
         self.deliveryStatus = deliveryStatus
         self.consumptionPercentage = consumptionPercentage

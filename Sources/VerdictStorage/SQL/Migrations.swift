@@ -20,6 +20,9 @@ enum Migrations {
                   statements: claimFunction),
         Migration(version: 6, name: "consent recorded for an app account token or an originalTransactionId",
                   statements: consentKeys),
+        Migration(version: 7, name: "transaction facts the app marked final", statements: { _ in
+            ["ALTER TABLE transaction_facts ADD COLUMN final_at BIGINT"]
+        }),
     ]
 
     /// The highest version this build knows.

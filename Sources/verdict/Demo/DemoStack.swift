@@ -142,6 +142,8 @@ final class DemoStack: Sendable {
             "VERDICT_APPSTORE_API_URL": simulatorURL,
             "VERDICT_API_TOKENS": token,
             "VERDICT_RECONCILE_INTERVAL": "0",
+            // The demo's app backend reports its facts before Apple asks: nothing to wait for.
+            "VERDICT_CONSUMPTION_GRACE": "0",
             "VERDICT_LOG_LEVEL": settings.logLevel,
         ]
     }

@@ -46,6 +46,8 @@ struct ServiceOptions: ParsableArguments {
     var rulesReloadInterval: String?
     @Option(help: "Seconds a first decision waits for the customer's App Store history (default 30; 0: never).")
     var historyWait: String?
+    @Option(help: "Seconds a refund request waits for the app backend's facts (default 600; 0: decide at once).")
+    var consumptionGrace: String?
     @Option(help: "Days after an offer's expiry during which a return is credited to it (default 30).")
     var attributionWindow: String?
     @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
@@ -67,7 +69,8 @@ struct ServiceOptions: ParsableArguments {
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
             (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
             (.webhookSecret, webhookSecret), (.historyWait, historyWait),
-            (.attributionWindow, attributionWindow), (.reconcileInterval, reconcileInterval),
+            (.attributionWindow, attributionWindow), (.consumptionGrace, consumptionGrace),
+            (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel),
         ]
         var result: [ConfigurationKey: String] = [:]

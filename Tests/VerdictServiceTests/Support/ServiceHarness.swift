@@ -88,6 +88,8 @@ struct ServiceHarness: Sendable {
             "VERDICT_ROOT_CERTIFICATES": rootFile.path,
             "VERDICT_API_TOKENS": token,
             "VERDICT_RECONCILE_INTERVAL": "0",
+            // Tests report facts before Apple asks; the grace period has its own tests.
+            "VERDICT_CONSUMPTION_GRACE": "0",
             "VERDICT_LOG_LEVEL": "critical",
         ]
         if credentials {

@@ -1,0 +1,101 @@
+import AppStoreServer
+import AppStoreSimulator
+import Foundation
+import NIOHTTP1
+import Testing
+import VerdictService
+
+/// Time for the app to answer a refund request: `consumption.requested` goes to the webhook, and
+/// the decision waits `VERDICT_CONSUMPTION_GRACE` so facts the backend reports meanwhile are the
+/// ones Apple receives; `"final": true` ends the wait. The service's clock is frozen and moved by
+/// the test, so "10 s later" and "after the grace period" are exact.
+@Suite(.serialized) struct RefundGraceTests {
+    static let secret = "whsec-0123456789abcdef"
+
+    /// A consenting customer's credit pack and Apple's refund request about it, with a 600 s grace
+    /// period; `body` gets the harness, the service's clock, the transaction and the event.
+    static func withRequestInGrace(
+        _ backend: ServiceBackend,
+        _ body: (ServiceHarness, SimulatorClock, String, [String: JSONValue]) async throws -> Void
+    ) async throws {
+        try await WebhookReceiver.with(failFirst: 0) { receiver, url in
+            let serviceClock = SimulatorClock(frozenAt: Date(appStoreMilliseconds: Date().appStoreMilliseconds))
+            let settings = [
+                "VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": Self.secret,
+                "VERDICT_CONSUMPTION_GRACE": "600",
+            ]
+            try await ServiceHarness.with(backend, extraSettings: settings, serviceClock: serviceClock) { harness in
+                let token = UUID()
+                try await harness.consent(token)
+                let id = try await harness.buy("com.lumen.credits.100", token: token)
+                _ = try await harness.store.requestRefund(transactionId: id, reason: .unintendedPurchase)
+                let event = try await Self.event(receiver, transactionId: id)
+                // Nothing is decided yet: the request waits for the app.
+                #expect(try await harness.request(.GET, "/v1/consumption/\(id)").status == 404)
+                try await body(harness, serviceClock, id, event)
+            }
+        }
+    }
+
+    /// The `consumption.requested` event delivered for `transactionId`.
+    static func event(_ receiver: WebhookReceiver, transactionId: String) async throws -> [String: JSONValue] {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            for delivery in receiver.deliveries {
+                let event = JSONValue.parse(Data(delivery.body.utf8))?.objectValue ?? [:]
+                if event["type"]?.stringValue == "consumption.requested", event[path: "data.transactionId"]?.stringValue == transactionId {
+                    return event
+                }
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ServiceTestError("no consumption.requested event for \(transactionId)")
+    }
+
+    /// Waits until the request is decided (it has no record before) and settled.
+    static func decided(_ harness: ServiceHarness, _ id: String) async throws -> [String: JSONValue] {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try await harness.request(.GET, "/v1/consumption/\(id)").status == 404 {
+            guard ContinuousClock.now < deadline else { throw ServiceTestError("the refund request for \(id) was never decided") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await harness.settledConsumption(id)
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func factsReportedTenSecondsLaterAreWhatAppleReceives(_ backend: ServiceBackend) async throws {
+        try await Self.withRequestInGrace(backend) { harness, clock, id, event in
+            #expect(event[path: "data.consumptionRequestReason"]?.stringValue == "UNINTENDED_PURCHASE")
+            let deadline = try #require(event[path: "data.deadline"]?.integerValue)
+            let decidesAt = try #require(event[path: "data.decidesAt"]?.integerValue)
+            #expect(decidesAt - clock.now.appStoreMilliseconds == 600_000)
+            #expect(deadline > decidesAt)
+
+            clock.advance(by: 10)
+            try await harness.reportFacts(id, #"{"deliveryStatus":"UNDELIVERED_SERVER_OUTAGE","consumptionPercentage":0}"#)
+            // Still waiting (not final); at the end of the grace period it decides on them.
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(try await harness.request(.GET, "/v1/consumption/\(id)").status == 404)
+            clock.advance(by: 600)
+            let record = try await Self.decided(harness, id)
+            #expect(record["state"]?.stringValue == "sent")
+            let received = try #require(await harness.receivedBodies(id).last)
+            #expect(received.request.deliveryStatus.rawValue == "UNDELIVERED_SERVER_OUTAGE")
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func finalFactsEndTheWait(_ backend: ServiceBackend) async throws {
+        try await Self.withRequestInGrace(backend) { harness, clock, id, _ in
+            clock.advance(by: 10)
+            try await harness.reportFacts(id, #"{"deliveryStatus":"DELIVERED","consumptionPercentage":100000,"final":true}"#)
+            let record = try await Self.decided(harness, id)
+            #expect(record["state"]?.stringValue == "sent")
+            #expect((record["decidedAt"]?.integerValue ?? 0) < (record["requestedAt"]?.integerValue ?? 0) + 600_000)
+            let received = try #require(await harness.receivedBodies(id).last)
+            #expect(received.request.deliveryStatus.rawValue == "DELIVERED")
+            let facts = try await harness.request(.GET, "/v1/transactions/\(id)/facts").body.jsonObject
+            #expect(facts["final"] == .bool(true))
+        }
+    }
+}
