@@ -125,17 +125,18 @@ public protocol VerdictRepository: RefundRepository {
     // MARK: Offer decisions
 
     /// Stores a decision and, in the same transaction, enqueues `followUp` (e.g. its webhook
-    /// delivery). A decision for a `notificationUUID` that already has one changes nothing and
-    /// returns the stored one (a re-run job decides once).
-    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?) async throws -> OfferDecisionRecord
+    /// delivery) — unless one of `caps` is already used up: each is counted and the decision stored
+    /// atomically per cap (across processes), and a used-up cap stores nothing and answers
+    /// `.capped` (decide again on fresh counts). A decision for a `notificationUUID` that already
+    /// has one changes nothing and returns the stored one (a re-run job decides once).
+    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?, caps: [OfferCap]) async throws -> OfferDecisionInsert
     func offerDecision(id: String) async throws -> OfferDecisionRecord?
     /// A customer's decisions, newest first.
     func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord]
     /// The customer's newest decision that made an offer (not held out) still unexpired at `now`.
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord?
     /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
-    func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int
-    func grantedOffers(offerId: String, since: Int64) async throws -> Int
+    func grantedOffers(_ scope: OfferCap.Scope, since: Int64) async throws -> Int
     /// Marks the customer's open decisions (no outcome yet, decided before `at`, not decided on
     /// `notificationUUID` itself, and still inside their attribution window: the customer acted at
     /// `actedAt`, no later than `attributionWindow` after the offer's expiry — or after the

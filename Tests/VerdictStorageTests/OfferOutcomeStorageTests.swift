@@ -27,7 +27,7 @@ struct OfferOutcomeStorageTests {
     func windowEdges(_ backend: TestBackend) async throws {
         try await TestDatabase.withRepository(backend) { repository, _ in
             // An offer decided on day 0, pending for 7 days: its window ends on day 37.
-            _ = try await repository.insertOfferDecision(Self.decision("a", decidedAt: 0, expiresAt: 7 * Self.day), followUp: nil)
+            _ = try await repository.insertOfferDecision(Self.decision("a", decidedAt: 0, expiresAt: 7 * Self.day), followUp: nil, caps: [])
             #expect(try await Self.outcome(repository, actedAt: 37 * Self.day + 1) == 0)
             #expect(try await repository.offerDecision(id: "a")?.outcome == nil)
             #expect(try await Self.outcome(repository, actedAt: 37 * Self.day, offer: "promo") == 1)
@@ -35,13 +35,13 @@ struct OfferOutcomeStorageTests {
 
             // A decision without an offer (held out): its window runs from the decision itself.
             _ = try await repository.insertOfferDecision(
-                Self.decision("b", decidedAt: 100 * Self.day, expiresAt: nil, heldOut: true), followUp: nil)
+                Self.decision("b", decidedAt: 100 * Self.day, expiresAt: nil, heldOut: true), followUp: nil, caps: [])
             #expect(try await Self.outcome(repository, actedAt: 130 * Self.day + 1) == 0)
             #expect(try await Self.outcome(repository, actedAt: 130 * Self.day) == 1)
             #expect(try await repository.offerDecision(id: "b")?.outcome == "retained")
 
             // Two years later: nothing open is credited.
-            _ = try await repository.insertOfferDecision(Self.decision("c", decidedAt: 200 * Self.day, expiresAt: 207 * Self.day), followUp: nil)
+            _ = try await repository.insertOfferDecision(Self.decision("c", decidedAt: 200 * Self.day, expiresAt: 207 * Self.day), followUp: nil, caps: [])
             #expect(try await Self.outcome(repository, actedAt: 930 * Self.day) == 0)
             #expect(try await repository.offerDecision(id: "c")?.outcome == nil)
         }

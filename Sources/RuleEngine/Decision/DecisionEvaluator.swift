@@ -209,6 +209,15 @@ struct DecisionEvaluator {
 }
 
 extension RuleBundle {
+    /// The customer `perCustomer` limits count for in `facts` (the holdout's unit, else the
+    /// subscription's originalTransactionId); nil without a `perCustomer` limit or when the unit
+    /// cannot be evaluated (the decision then reports why).
+    public func customerUnit(_ facts: Facts, now: Int64? = nil) -> String? {
+        guard let unit = offers?.customerUnit else { return nil }
+        if case .value(.string(let text)) = unit.expression.evaluate(EvaluationContext(facts: facts, now: now)) { return text }
+        return nil
+    }
+
     /// Decides for `facts` at `now` (default: the facts' `event.signedDate`), asking `limits` for
     /// grant counts. With `explain` (the default) the decision carries its condition trace; the
     /// fast path (`explain: false`) still names the rule, buckets, shadow matches, limits and errors.

@@ -15,10 +15,13 @@ public struct OfferDecider: Sendable {
         case noRules
         case unknownCustomer(String)
         case invalidFacts(String)
+        /// Other decisions kept taking the capped slots this one was about to use.
+        case capsContended
 
         public var description: String {
             switch self {
             case .noRules: "no valid rule bundle is loaded"
+            case .capsContended: "the offer caps changed under this decision \(OfferDecider.cappedRetries) times; it will be retried"
             case .unknownCustomer(let id): "no transactions are stored for originalTransactionId \(id)"
             case .invalidFacts(let reason): "the facts do not fit the bundle's schema: \(reason)"
             }
@@ -29,6 +32,8 @@ public struct OfferDecider: Sendable {
     public static let offerLifetimeMilliseconds: Int64 = 7 * 86_400_000
     /// How many earlier decisions the facts list.
     static let pastDecisionLimit = 50
+    /// How often a decision is made again when a cap was used up as it was being stored.
+    static let cappedRetries = 5
 
     let repository: any VerdictRepository
     let rules: BundleStore
@@ -60,11 +65,29 @@ public struct OfferDecider: Sendable {
         } catch {
             throw Failure.invalidFacts(error.description)
         }
-        let decidedAt = now().appStoreMilliseconds
-        let limits = try await CountedLimits.prefetch(
-            offers, originalTransactionId: originalTransactionId, now: decidedAt, repository: repository)
-        let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
-        guard decision.section == .offers else { return nil }
+        let customerUnit = bundle.customerUnit(typed, now: event.signedDate.appStoreMilliseconds)
+        // Caps are counted before deciding and again, atomically, when the decision is stored: when
+        // another instance took the last slot meanwhile, decide again on the new counts.
+        for _ in 0..<Self.cappedRetries {
+            let decidedAt = now().appStoreMilliseconds
+            let limits = try await CountedLimits.prefetch(offers, customerUnit: customerUnit, now: decidedAt, repository: repository)
+            let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
+            guard decision.section == .offers else { return nil }
+            switch try await store(
+                decision, facts: facts, bundle: bundle, originalTransactionId: originalTransactionId,
+                notificationUUID: notificationUUID, trigger: trigger, customerUnit: customerUnit, decidedAt: decidedAt) {
+            case .stored(let record): return record
+            case .capped: continue
+            }
+        }
+        throw Failure.capsContended
+    }
+
+    /// Stores `decision`, with the caps of the offer it makes.
+    private func store(
+        _ decision: Decision, facts: SubscriptionFacts, bundle: RuleBundle, originalTransactionId: String,
+        notificationUUID: String?, trigger: String, customerUnit: String?, decidedAt: Int64
+    ) async throws -> OfferDecisionInsert {
         let shown = decision.heldOut ? decision.counterfactual : decision.offer
         let rule = decision.heldOut ? decision.counterfactualRule : decision.rule
         let record = OfferDecisionRecord(
@@ -76,15 +99,27 @@ public struct OfferDecider: Sendable {
                 subscriptionProduct: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
-            json: try Self.recordJSON(decision, facts: facts.document, historyComplete: facts.historyComplete)
+            json: try Self.recordJSON(decision, facts: facts.document, historyComplete: facts.historyComplete),
+            customerUnit: customerUnit
         )
         var event: NewJob?
         if webhooks, record.offerId != nil, !record.heldOut {
             let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
-        let stored = try await repository.insertOfferDecision(record, followUp: event)
-        if stored.id == record.id { metrics.decision(section: "offers", historyComplete: facts.historyComplete) }
+        var caps: [OfferCap] = []
+        if let offerId = record.offerId, !record.heldOut, let offers = bundle.offers {
+            if let limit = offers.perCustomer, let customerUnit {
+                caps.append(OfferCap(scope: .customer(customerUnit), max: limit.max, since: decidedAt - limit.within))
+            }
+            if let limit = offers.perOffer[offerId] {
+                caps.append(OfferCap(scope: .offer(offerId), max: limit.max, since: decidedAt - limit.within))
+            }
+        }
+        let stored = try await repository.insertOfferDecision(record, followUp: event, caps: caps)
+        if case .stored(let kept) = stored, kept.id == record.id {
+            metrics.decision(section: "offers", historyComplete: facts.historyComplete)
+        }
         return stored
     }
 
@@ -159,22 +194,24 @@ public struct OfferDecider: Sendable {
 }
 
 /// Limits answered from counts taken in the database just before deciding: offers granted to this
-/// customer, and of each budgeted offer, inside the bundle's windows. (Two instances deciding at
-/// the same instant may each see the count before the other's grant.)
+/// customer (the bundle's customer unit), and of each budgeted offer, inside the bundle's windows.
+/// Storing the decision counts the caps it uses again, atomically (see
+/// ``VerdictRepository/insertOfferDecision(_:followUp:caps:)``), so two instances cannot both take
+/// a last slot.
 struct CountedLimits: LimitsPort {
     var customer: Int
     var offers: [String: Int]
 
     static func prefetch(
-        _ section: CompiledOffersSection, originalTransactionId: String, now: Int64, repository: any VerdictRepository
+        _ section: CompiledOffersSection, customerUnit: String?, now: Int64, repository: any VerdictRepository
     ) async throws -> CountedLimits {
         var customer = 0
-        if let limit = section.perCustomer {
-            customer = try await repository.grantedOffers(originalTransactionId: originalTransactionId, since: now - limit.within)
+        if let limit = section.perCustomer, let customerUnit {
+            customer = try await repository.grantedOffers(.customer(customerUnit), since: now - limit.within)
         }
         var offers: [String: Int] = [:]
         for (offerId, limit) in section.perOffer {
-            offers[offerId] = try await repository.grantedOffers(offerId: offerId, since: now - limit.within)
+            offers[offerId] = try await repository.grantedOffers(.offer(offerId), since: now - limit.within)
         }
         return CountedLimits(customer: customer, offers: offers)
     }

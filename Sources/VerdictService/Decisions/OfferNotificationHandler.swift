@@ -35,6 +35,9 @@ struct OfferNotificationHandler: NotificationHandler {
             case .noRules where Self.retentionTriggers.contains(stored.notificationType):
                 // A retention trigger waits for the rules to come back rather than go undecided.
                 throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description)
+            case .capsContended:
+                // Retried with the queue's backoff: the caps will have settled by then.
+                throw failure
             case .noRules, .unknownCustomer, .invalidFacts:
                 // Nothing to decide on; the notification itself is processed.
                 logger.warning("no offer decision", metadata: ["reason": .string(failure.description)])

@@ -36,6 +36,8 @@ struct CustomerOfferRoutes {
                 throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded")
             } catch OfferDecider.Failure.unknownCustomer(let id) {
                 throw ServiceError.notFound("no transactions are stored for originalTransactionId \(id)")
+            } catch OfferDecider.Failure.capsContended {
+                throw ServiceError.unavailable("CAPS_CONTENDED", "other decisions kept taking this offer's capped slots; try again")
             }
             return try JSONBody.response(try await response(for: decision, format: format, decided: true))
         }

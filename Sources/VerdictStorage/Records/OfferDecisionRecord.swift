@@ -31,11 +31,15 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     public var outcomeAt: Int64?
     /// The notification that showed the outcome.
     public var outcomeNotificationUUID: String?
+    /// The customer `perCustomer` limits count this decision for (the bundle's customer unit;
+    /// nil: the originalTransactionId).
+    public var customerUnit: String?
 
     public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
                 ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
                 decidedAt: Int64, expiresAt: Int64?, json: String, outcome: String? = nil, outcomeAt: Int64? = nil,
-                outcomeNotificationUUID: String? = nil) {
+                outcomeNotificationUUID: String? = nil, customerUnit: String? = nil) {
+        self.customerUnit = customerUnit
         self.id = id
         self.originalTransactionId = originalTransactionId
         self.notificationUUID = notificationUUID

@@ -23,6 +23,16 @@ enum Migrations {
         Migration(version: 7, name: "transaction facts the app marked final", statements: { _ in
             ["ALTER TABLE transaction_facts ADD COLUMN final_at BIGINT"]
         }),
+        Migration(version: 8, name: "offer decisions counted per customer unit (perCustomer caps)", statements: { _ in
+            [
+                "ALTER TABLE offer_decisions ADD COLUMN customer_unit TEXT",
+                "UPDATE offer_decisions SET customer_unit = original_transaction_id",
+                "CREATE INDEX offer_decisions_customer_unit ON offer_decisions (customer_unit, decided_at)",
+            ]
+        }),
+        Migration(version: 9, name: "jobs woken while they run (a waiting job runs again at once)", statements: { _ in
+            ["ALTER TABLE jobs ADD COLUMN woken_at BIGINT"]
+        }),
     ]
 
     /// The highest version this build knows.

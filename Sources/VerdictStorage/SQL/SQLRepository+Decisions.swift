@@ -4,14 +4,24 @@ extension SQLRepository {
     static let decisionColumns = """
         id, original_transaction_id, notification_uuid, trigger_name, bundle_hash, rule_id, rule_line, offer_id,
         offer_type, product_id, held_out, decided_at, expires_at, record_json, outcome, outcome_at,
-        outcome_notification_uuid
+        outcome_notification_uuid, customer_unit
         """
 
-    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?) async throws -> OfferDecisionRecord {
-        try await transaction { db in
+    func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?, caps: [OfferCap]) async throws -> OfferDecisionInsert {
+        let locks = backend == .postgres
+        return try await transaction { db in
+            // Each cap is counted under its lock (PostgreSQL: an advisory lock per scope held to the
+            // end of the transaction; SQLite: the transaction is the only writer), so two instances
+            // granting the last slot at once cannot both see it free.
+            for cap in caps.sorted(by: { $0.lockName < $1.lockName }) {
+                if locks {
+                    _ = try await db.query("SELECT pg_advisory_xact_lock($1) AS locked", .integer(cap.lockKey))
+                }
+                if try await Self.granted(cap.scope, since: cap.since, in: db) >= cap.max { return .capped(cap) }
+            }
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
                 """,
@@ -20,16 +30,16 @@ extension SQLRepository {
                 SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
                 .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
                 .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
-                SQLValue(decision.outcomeNotificationUUID))
+                SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId))
             if !inserted.isEmpty {
                 if let followUp { _ = try await Self.enqueue(followUp, in: db) }
-                return decision
+                return .stored(decision)
             }
             guard let uuid = decision.notificationUUID,
                   let existing = try await db.query(
                     "SELECT \(Self.decisionColumns) FROM offer_decisions WHERE notification_uuid = $1", .text(uuid)).first
             else { throw StorageError.queryFailed(reason: "offer decision \(decision.id) was neither stored nor found") }
-            return try Self.decisionRecord(existing)
+            return .stored(try Self.decisionRecord(existing))
         }
     }
 
@@ -59,21 +69,16 @@ extension SQLRepository {
         }
     }
 
-    func grantedOffers(originalTransactionId: String, since: Int64) async throws -> Int {
-        try await count("original_transaction_id", originalTransactionId, since: since)
+    func grantedOffers(_ scope: OfferCap.Scope, since: Int64) async throws -> Int {
+        try await self.statement { db in try await Self.granted(scope, since: since, in: db) }
     }
 
-    func grantedOffers(offerId: String, since: Int64) async throws -> Int {
-        try await count("offer_id", offerId, since: since)
-    }
-
-    private func count(_ column: String, _ value: String, since: Int64) async throws -> Int {
-        try await self.statement { db in
-            try await db.query("""
-                SELECT COUNT(*) AS granted FROM offer_decisions
-                WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND decided_at >= $2
-                """, .text(value), .integer(since)).first?.int("granted") ?? 0
-        }
+    private static func granted(_ scope: OfferCap.Scope, since: Int64, in db: any SQLExecutor) async throws -> Int {
+        let (column, value) = scope.column
+        return try await db.query("""
+            SELECT COUNT(*) AS granted FROM offer_decisions
+            WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND decided_at >= $2
+            """, .text(value), .integer(since)).first?.int("granted") ?? 0
     }
 
     static func decisionRecord(_ row: SQLRow) throws -> OfferDecisionRecord {
@@ -86,6 +91,7 @@ extension SQLRepository {
             heldOut: try row.int64("held_out") != 0, decidedAt: try row.int64("decided_at"),
             expiresAt: try row.optionalInt64("expires_at"), json: try row.string("record_json"),
             outcome: try row.optionalString("outcome"), outcomeAt: try row.optionalInt64("outcome_at"),
-            outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"))
+            outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"),
+            customerUnit: try row.optionalString("customer_unit"))
     }
 }

@@ -182,10 +182,13 @@ extension SQLRepository {
         try await transaction { db in
             let lease = "WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING notification_uuid"
             if let retryAt {
+                // A job that waits gives its attempt back, and runs again at once when it was woken
+                // while it ran (what it waited for happened meanwhile).
                 let attempts = countsAsAttempt ? "attempts" : "CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"
+                let runAt = countsAsAttempt ? "$4" : "CASE WHEN woken_at IS NOT NULL THEN $5 ELSE $4 END"
                 let rows = try await db.query("""
-                    UPDATE jobs SET state = 'queued', run_at = $4, last_error = $3, lease_owner = NULL,
-                        lease_until = NULL, updated_at = $5, attempts = \(attempts)
+                    UPDATE jobs SET state = 'queued', run_at = \(runAt), last_error = $3, lease_owner = NULL,
+                        lease_until = NULL, updated_at = $5, attempts = \(attempts), woken_at = NULL
                     \(lease)
                     """, .integer(id), .text(owner), .text(error), .integer(retryAt), .integer(now))
                 return !rows.isEmpty
@@ -206,10 +209,13 @@ extension SQLRepository {
 
     @discardableResult
     func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int {
+        // Queued jobs become runnable now; running ones are marked, so that if they end up waiting
+        // they run again at once (a wake-up between their check and their requeue is not lost).
         try await statement { db in
             try await db.query("""
-                UPDATE jobs SET run_at = $2, updated_at = $2
-                WHERE state = 'queued' AND run_at > $2 AND notification_uuid IN (
+                UPDATE jobs SET run_at = CASE WHEN state = 'queued' THEN $2 ELSE run_at END,
+                    woken_at = CASE WHEN state = 'running' THEN $2 ELSE woken_at END
+                WHERE state IN ('queued', 'running') AND notification_uuid IN (
                     SELECT notification_uuid FROM notifications WHERE original_transaction_id = $1)
                 RETURNING id
                 """, .text(originalTransactionId), .integer(now)).count

@@ -16,9 +16,11 @@ struct OfferSectionCompiler {
         for entry in syntax.perOffer where checkOfferExists(entry.offerId, at: entry.keyNode) != nil {
             perOffer[entry.offerId] = OfferLimit(max: entry.limit.max, within: entry.limit.within)
         }
+        // `perCustomer` counts per customer as the bundle declares one: the holdout's unit, else the
+        // subscription (originalTransactionId).
         var customerUnit: CompiledCondition?
         if syntax.perCustomer != nil {
-            customerUnit = (try? ExpressionCompiler.compile("subscription.originalTransactionId", environment: support.environment))
+            customerUnit = compiledHoldout?.unit ?? (try? ExpressionCompiler.compile("subscription.originalTransactionId", environment: support.environment))
                 .map { CompiledCondition($0, at: PositionedExpression(text: $0.source, start: syntax.node.location)) }
         }
         let rules = syntax.rules.compactMap(rule)
