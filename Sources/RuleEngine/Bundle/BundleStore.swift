@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The hot-reload building block (rules-design §5.7): loads a bundle, checks it, runs its tests,
+/// The hot-reload building block: loads a bundle, checks it, runs its tests,
 /// and swaps it in atomically only if everything passes. Keeps the last good bundle and the last
 /// rejection's errors. A decision takes `current` once and keeps that immutable bundle to the
 /// end, so a swap never changes a decision in flight.

@@ -3,7 +3,7 @@
 /// `RuleBundle.load(files:)` (both run `RuleBundleChecker`); decide with `decide(_:)`; run its
 /// tests with `RuleTestRunner`.
 public final class RuleBundle: Sendable {
-    /// `sha256:<hex>` over the files sorted by name (rules-design §5.7).
+    /// `sha256:<hex>` over the files sorted by name.
     public let hash: String
     /// The files the bundle was built from, sorted by name.
     public let files: [BundleSourceFile]

@@ -1,4 +1,4 @@
-/// Checks a bundle's files and compiles them (rules-design §5.5): YAML syntax, pitfalls,
+/// Checks a bundle's files and compiles them: YAML syntax, pitfalls,
 /// structure, expressions, catalog fit, Apple's consumption rules, lints, and the test files.
 /// The same checks run on load, on reload and in `verdict rules check`.
 public enum RuleBundleChecker {

@@ -1,7 +1,7 @@
 import AppStoreServer
 
-/// What the engine decided for one notification, with everything needed to explain and audit it
-/// (rules-design §5.7): the bundle hash, the section, the deciding rule and its line, bucket
+/// What the engine decided for one notification, with everything needed to explain and audit it:
+/// the bundle hash, the section, the deciding rule and its line, bucket
 /// values, holdout and counterfactual, shadow matches, limits consulted, rules that errored,
 /// corrections made to the refund answer for Apple, and a trace of conditions. Codable as the decision record; `renderText()` for people.
 public struct Decision: Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
 import AppStoreServer
 
-/// Runs one decision (rules-design §5.4) over a compiled bundle: `appliesTo`, holdout, vetoes,
+/// Runs one decision over a compiled bundle: `appliesTo`, holdout, vetoes,
 /// rules in file order with windows, limits, splits, shadow mode and win-back eligibility, then
 /// (only when asked to explain) the condition trace. The fast path evaluates each condition with
 /// `isTrue` and records only indices; explanations re-run the few conditions the trace shows

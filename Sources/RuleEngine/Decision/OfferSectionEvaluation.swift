@@ -1,4 +1,4 @@
-/// The offers section of one decision (rules-design §5.4 steps 1–7): holdout bucket, vetoes,
+/// The offers section of one decision: holdout bucket, vetoes,
 /// rules in file order, offer resolution (splits, win-back eligibility in Apple's order, product
 /// fit), shadow matches, limits, and the held-out counterfactual. An extension of
 /// ``DecisionEvaluator`` (not a separate value) so that neither the evaluator nor the compiled

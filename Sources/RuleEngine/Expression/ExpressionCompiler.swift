@@ -1,4 +1,4 @@
-/// Parses, type-checks and compiles Rules-CEL expressions (rules-design §5.3).
+/// Parses, type-checks and compiles Rules-CEL expressions.
 public enum ExpressionCompiler {
     /// Longest expression accepted, in Unicode scalars.
     public static let maximumLength = 300

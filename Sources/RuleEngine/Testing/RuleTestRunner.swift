@@ -1,4 +1,4 @@
-/// Runs a bundle's `*.tests.yaml` suites (rules-design §5.6): each test decides with its facts,
+/// Runs a bundle's `*.tests.yaml` suites: each test decides with its facts,
 /// `now` and limit counts, and its `expect` entries are compared with the decision. Coverage:
 /// every rule and veto should be hit by some test; `requireCoverage` makes a gap a failure of
 /// the run.

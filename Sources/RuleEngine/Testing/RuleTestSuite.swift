@@ -1,4 +1,4 @@
-/// One `*.tests.yaml` file, read and typed at load (rules-design §5.6): every test's facts are
+/// One `*.tests.yaml` file, read and typed at load: every test's facts are
 /// already `Facts` (fixtures deep-merged under `given`), so a bad fixture is a load error with a
 /// position, not a test failure.
 public struct RuleTestSuite: Sendable {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Bundle: diagnostics")
 struct RuleDiagnosticTests {
-    @Test("renders file:line:col, the source line, a caret run and did-you-mean (rules-design §5.5 item 4)")
+    @Test("renders file:line:col, the source line, a caret run and did-you-mean")
     func rendering() {
         let diagnostic = RuleDiagnostic(
             .error, at: BundleLocation(file: "Rules/retention.rules.yaml", line: 46, column: 28), length: 18,

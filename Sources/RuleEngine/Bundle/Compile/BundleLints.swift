@@ -1,4 +1,4 @@
-/// The bundle-wide checks of rules-design §5.5 items 5–6 that need the whole compiled bundle:
+/// The bundle-wide checks that need the whole compiled bundle:
 /// unreachable rules (after one that always decides) and per-currency tables missing a catalog
 /// currency are errors; unused segments and constants, and a split reusing the holdout's salt,
 /// are warnings.

@@ -2,7 +2,7 @@
 /// what values a fact path is restricted to by simple comparisons (`path == 'x'`, `path == ENUM`,
 /// `path in [..]`, `path in constants.list`, `path != X`, `!(path in [..])`). Anything it does not
 /// recognise leaves the path unconstrained, so the checks built on it only fire when the
-/// conditions decide the question (rules-design §5.5 item 5: "where the types decide them").
+/// conditions decide the question ("where the types decide them").
 ///
 /// Reads the expression compiler's internal `Parser`/`Syntax` (same module) rather than the
 /// source text, so spacing and parentheses do not matter.

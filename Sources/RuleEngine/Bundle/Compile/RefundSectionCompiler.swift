@@ -1,5 +1,5 @@
 /// Compiles the `refunds:` section and enforces Apple's consumption-request (V2) rules wherever
-/// the rule's own conditions decide the product type (rules-design §5.2, §5.5 item 5):
+/// the rule's own conditions decide the product type:
 ///
 /// * `consumptionPercentage` is never sent for auto-renewable subscriptions (Apple computes it),
 ///   so a response that sets it must exclude `AUTO_RENEWABLE` in its rule's conditions;

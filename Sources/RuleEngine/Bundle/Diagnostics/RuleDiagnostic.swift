@@ -1,5 +1,5 @@
 /// A positioned problem found while loading or checking a rule bundle, rendered like a compiler
-/// message (rules-design §5.5 item 4):
+/// message:
 ///
 /// ```
 /// Rules/retention.rules.yaml:46:28: error: unknown value 'AUTO_RENEW_DISABLE' for event.subtype

@@ -1,6 +1,6 @@
 import Crypto
 
-/// Deterministic buckets for holdouts and splits (rules-design §5.4 step 5): the first 8 bytes of
+/// Deterministic buckets for holdouts and splits: the first 8 bytes of
 /// SHA-256(`salt + ":" + unit`) read as a big-endian UInt64, modulo 10,000. The same salt and
 /// unit always land in the same bucket on every machine; changing the function would reshuffle
 /// every customer, so it may only change with a new `schema` version (the test vectors in

@@ -1,6 +1,6 @@
 import Crypto
 
-/// The bundle's identity (rules-design §5.7): SHA-256 over its files sorted by name, each as its
+/// The bundle's identity: SHA-256 over its files sorted by name, each as its
 /// name (relative to the bundle folder), a NUL byte, its byte count, a NUL byte and its bytes — so renaming a file or moving
 /// text between files changes the hash. Printed as `sha256:<64 hex digits>`.
 public enum BundleHash {

@@ -1,4 +1,4 @@
-/// What the engine asks about limits (rules-design §5.4 step 4): how many offers Verdict already
+/// What the engine asks about limits: how many offers Verdict already
 /// granted — to this customer across all offers, or of this offer across all customers — in the
 /// window ending at the decision's `now`. The service answers from its decision store (it can
 /// prefetch the customer's counts with the facts); tests use `InMemoryLimits`.

@@ -1,4 +1,4 @@
-/// Refuses explicit YAML tags anywhere in a bundle file (rules-design §4: `- !segment.x` parses
+/// Refuses explicit YAML tags anywhere in a bundle file (`- !segment.x` parses
 /// without error as an empty, tagged scalar). Runs over every file before anything is read, so
 /// the readers skip tagged nodes silently.
 enum ExplicitTagCheck {

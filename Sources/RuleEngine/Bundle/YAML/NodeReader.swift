@@ -1,4 +1,4 @@
-/// Typed reading of `YAMLNode`s with positioned errors: the structure checks of rules-design §5.5
+/// Typed reading of `YAMLNode`s with positioned errors: the structure checks
 /// item 2 (unknown keys with "did you mean", wrong kinds, missing keys, bad scalars). Every
 /// method reports into the log and returns nil when the node is unusable.
 struct NodeReader {

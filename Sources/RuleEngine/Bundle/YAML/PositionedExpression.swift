@@ -33,7 +33,7 @@ struct PositionedExpression: Sendable {
         return max(1, last - first + 1)
     }
 
-    /// Reads an expression from `node`, refusing the YAML pitfalls of rules-design §4/§5.5 item 3:
+    /// Reads an expression from `node`, refusing the YAML pitfalls:
     /// an explicit tag (`- !segment.x`), a mapping-shaped condition (`- a ? b : c`), a multi-line
     /// scalar, and a ` #` comment that cut the condition short.
     static func read(_ node: YAMLNode, _ what: String, log: DiagnosticLog) -> PositionedExpression? {
