@@ -67,12 +67,11 @@ struct ConsumptionRequestHandler: NotificationHandler {
         return String(decoding: try JSONEncoder.service.encode(JSONValue.object(fields)), as: UTF8.self)
     }
 
-    /// Sends `consumption.requested` (once), then returns when the grace period is over or the
-    /// app's facts are final; otherwise throws ``JobFailure/waiting(delayMilliseconds:_:)``.
+    /// Sends `consumption.requested` (once, also without a grace period), then returns when the
+    /// grace period is over or the app's facts are final; otherwise throws
+    /// ``JobFailure/waiting(delayMilliseconds:_:)``.
     private func giveTheAppTime(_ notification: ProcessedNotification) async throws {
-        guard grace > 0, let purchase = notification.content.transaction, let transactionId = purchase.transactionId else {
-            return
-        }
+        guard let purchase = notification.content.transaction, let transactionId = purchase.transactionId else { return }
         let stored = notification.record.notification
         let repository = decider.repository
         let deadline = stored.signedDate + RefundDecider.answerWindowMilliseconds
@@ -86,7 +85,7 @@ struct ConsumptionRequestHandler: NotificationHandler {
                 deadline: deadline, decidesAt: decidesAt, at: now)
             try await repository.enqueue(WebhookEvent.job(body: body, key: "consumption.requested:\(stored.notificationUUID)", at: now))
         }
-        guard now < decidesAt, try await repository.transactionFacts(transactionId: transactionId)?.finalAt == nil else { return }
+        guard grace > 0, now < decidesAt, try await repository.transactionFacts(transactionId: transactionId)?.finalAt == nil else { return }
         throw JobFailure.waiting(
             delayMilliseconds: min(decidesAt - now, Self.gracePollMilliseconds),
             "waiting until \(decidesAt) (UNIX ms) for the app backend's facts about transaction \(transactionId)")
