@@ -74,6 +74,15 @@ import VerdictStorage
                 let answer = try await harness.deliver(jws)
                 #expect(answer.status == 422 && Self.errorCode(answer) == "INVALID_PAYLOAD", "\(member)")
             }
+            for member in [#""renewalDate":253402300800000"#, #""gracePeriodExpiresDate":-1"#, #""renewalPrice":1e30"#] {
+                let renewal = try harness.store.signer.sign(payloadJSON: Data(#"""
+                    {"originalTransactionId":"9","productId":"com.example.monthly","environment":"Sandbox",\#(member)}
+                    """#.utf8))
+                let jws = try harness.store.signer.sign(payloadJSON: Self.notificationJSON(
+                    signedDate: now, data: #","signedRenewalInfo":"\#(renewal)""#))
+                let answer = try await harness.deliver(jws)
+                #expect(answer.status == 422 && Self.errorCode(answer) == "INVALID_PAYLOAD", "\(member)")
+            }
             #expect(try await harness.service.repository.notificationCount() == 0)
             #expect(try await harness.service.repository.queueStatistics(now: 0).queued == 0)
             #expect(try await harness.request(.GET, "/healthz", token: nil).status == 200)

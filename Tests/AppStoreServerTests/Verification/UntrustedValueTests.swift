@@ -72,6 +72,20 @@ extension VerificationTests {
             await expectVerificationError("INVALID_PAYLOAD") { try await verifier.verifyNotification(jws) }
         }
 
+        @Test(arguments: [
+            #""renewalDate":253402300800000"#, #""gracePeriodExpiresDate":-1"#, #""signedDate":18446744073709551616"#,
+            #""recentSubscriptionStartDate":1e999"#, #""renewalPrice":1e30"#,
+        ])
+        func absurdNestedRenewalInfoIsAnInvalidPayload(_ member: String) async throws {
+            let signer = trusted.signer()
+            let renewal = try signer.sign(payloadJSON: Data(#"""
+                {"originalTransactionId":"1","productId":"p","environment":"Sandbox",\#(member)}
+                """#.utf8))
+            let data = #"{"environment":"Sandbox","appAppleId":1234,"bundleId":"com.example","signedRenewalInfo":"\#(renewal)"}"#
+            let jws = try signer.sign(payloadJSON: notificationJSON(signedDate: "1767225600000", data: data))
+            await expectVerificationError("INVALID_PAYLOAD") { try await verifier.verifyNotification(jws) }
+        }
+
         @Test func extremeButRepresentableNestedValuesVerify() async throws {
             let signer = trusted.signer()
             let transaction = try signer.sign(payloadJSON: Data(#"""
