@@ -29,7 +29,7 @@ import VerdictService
                 try await harness.consent(token)
                 let id = try await harness.buy("com.lumen.credits.100", token: token)
                 _ = try await harness.store.requestRefund(transactionId: id, reason: .unintendedPurchase)
-                let event = try await Self.event(receiver, transactionId: id)
+                let event = try await Self.event(receiver, serviceClock, transactionId: id)
                 // Nothing is decided yet: the request waits for the app.
                 #expect(try await harness.request(.GET, "/v1/consumption/\(id)").status == 404)
                 try await body(harness, serviceClock, id, event)
@@ -37,17 +37,19 @@ import VerdictService
         }
     }
 
-    /// The `consumption.requested` event delivered for `transactionId`.
-    static func event(_ receiver: WebhookReceiver, transactionId: String) async throws -> [String: JSONValue] {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
+    /// The `consumption.requested` event delivered for `transactionId`. After two seconds without
+    /// it the service's clock moves on a second per poll (see ``decided(_:_:_:)``).
+    static func event(_ receiver: WebhookReceiver, _ clock: SimulatorClock, transactionId: String) async throws -> [String: JSONValue] {
+        let start = ContinuousClock.now
+        while ContinuousClock.now < start + .seconds(30) {
+            if ContinuousClock.now > start + .seconds(2) { clock.advance(by: 1) }
             for delivery in receiver.deliveries {
                 let event = JSONValue.parse(Data(delivery.body.utf8))?.objectValue ?? [:]
                 if event["type"]?.stringValue == "consumption.requested", event[path: "data.transactionId"]?.stringValue == transactionId {
                     return event
                 }
             }
-            try await Task.sleep(for: .milliseconds(50))
+            try await Task.sleep(for: .milliseconds(100))
         }
         throw ServiceTestError("no consumption.requested event for \(transactionId)")
     }
@@ -76,7 +78,10 @@ import VerdictService
             #expect(event[path: "data.consumptionRequestReason"]?.stringValue == "UNINTENDED_PURCHASE")
             let deadline = try #require(event[path: "data.deadline"]?.integerValue)
             let decidesAt = try #require(event[path: "data.decidesAt"]?.integerValue)
-            #expect(decidesAt - clock.now.appStoreMilliseconds == 600_000)
+            let uuid = try #require(event[path: "data.notificationUUID"]?.stringValue)
+            let stored = try await harness.request(.GET, "/v1/notifications/\(uuid)").body.jsonObject
+            let receivedAt = try #require(stored["receivedAt"]?.integerValue)
+            #expect(decidesAt - receivedAt == 600_000)
             #expect(deadline > decidesAt)
 
             clock.advance(by: 10)
