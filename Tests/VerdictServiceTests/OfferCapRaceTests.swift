@@ -64,6 +64,8 @@ import VerdictService
             let directory = harness.database.directory
             var settings = harness.environment
             settings["VERDICT_RULES_DIR"] = try Self.cappedRules(in: directory)
+            // 100 decisions queue for the database at once: the test is about caps, not timeouts.
+            settings["VERDICT_DATABASE_TIMEOUT"] = "30"
             try await ServiceProcess.group { children in
                 let a = try await children.start(settings, directory: directory, name: "caps-a")
                 let b = try await children.start(settings, directory: directory, name: "caps-b")
@@ -86,7 +88,7 @@ import VerdictService
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let rules = try Self.cappedRules(in: directory)
-        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_RULES_DIR": rules]) { harness in
+        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_RULES_DIR": rules, "VERDICT_DATABASE_TIMEOUT": "30"]) { harness in
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let subscribers = try await Self.subscribers(harness, Self.customers)
             for subscriber in subscribers {
