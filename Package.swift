@@ -80,7 +80,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The HTTP contract, compiled in (served at GET /openapi.yaml; no bundle to ship beside the binary).
+            resources: [.embedInCode("Resources/openapi.yaml")]
         ),
         .target(
             name: "AppStoreServerHTTP",
