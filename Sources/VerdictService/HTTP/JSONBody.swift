@@ -28,16 +28,6 @@ enum JSONBody {
         return data
     }
 
-    /// Decodes a request body, answering 400 with `what` when it does not decode.
-    static func decode<T: Decodable>(_ type: T.Type, _ request: Request, limit: Int = 16 * 1024, what: String) async throws -> T {
-        let data = try await collect(request, limit: limit)
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            throw ServiceError.badRequest("MALFORMED_JSON", "the body is not \(what)")
-        }
-    }
-
     /// A JSON response (sorted keys).
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data = try JSONEncoder.service.encode(value)

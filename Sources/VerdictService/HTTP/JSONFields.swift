@@ -2,16 +2,18 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 
-/// Reads the fields of a JSON object request body with typed, explained errors: a missing
-/// required field or a value of the wrong JSON type is 400; an unknown field is 400 too, so a
-/// typo never silently drops a value. Range and enum checks are the caller's (422).
+/// Reads the fields of a JSON object request body inside a ``RequestBody``'s `init(from:)`, with
+/// typed, explained errors: a missing required field or a value of the wrong JSON type is 400; an
+/// unknown field is 400 too, so a typo never silently drops a value. Range and enum checks are the
+/// body type's (422).
 struct JSONFields {
     let object: [String: JSONValue]
 
-    /// Parses `data` as one JSON object whose keys are all in `allowed`.
-    init(_ data: Data, allowed: Set<String>) throws {
-        guard let value = JSONValue.parse(data) else { throw ServiceError.badRequest("MALFORMED_JSON", "the body is not JSON") }
-        guard let object = value.objectValue else { throw ServiceError.badRequest("MALFORMED_JSON", "the body must be a JSON object") }
+    /// Reads the decoder's value as one JSON object whose keys are all in `allowed`.
+    init(_ decoder: any Decoder, allowed: Set<String>) throws {
+        guard let object = try JSONValue(from: decoder).objectValue else {
+            throw ServiceError.badRequest("MALFORMED_JSON", "the body must be a JSON object")
+        }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw ServiceError.badRequest(
                 "UNKNOWN_FIELD", "'\(unknown)' is not a field here (fields: \(allowed.sorted().joined(separator: ", ")))")

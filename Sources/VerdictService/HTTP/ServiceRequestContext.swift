@@ -11,4 +11,7 @@ public struct ServiceRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
     }
+
+    /// JSON bodies with Verdict's limits and error answers.
+    public var requestDecoder: ServiceRequestDecoder { ServiceRequestDecoder() }
 }

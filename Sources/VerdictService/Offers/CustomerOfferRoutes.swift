@@ -21,8 +21,8 @@ struct CustomerOfferRoutes {
             let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
             return try JSONBody.response(try await response(for: pending, format: format))
         }
-        router.post("/v1/offers/decide") { request, _ in
-            let body = try await JSONBody.decode(DecideRequest.self, request, what: "a decide request object")
+        router.post("/v1/offers/decide") { request, context in
+            let body = try await request.decode(as: DecideRequest.self, context: context)
             let format = try OfferSigner.Format.requested(body.format)
             let trigger = try body.checkedTrigger()
             let originalTransactionId = try await resolve(body)
@@ -87,7 +87,9 @@ struct CustomerOfferRoutes {
     }
 
     /// `POST /v1/offers/decide`.
-    struct DecideRequest: Decodable {
+    struct DecideRequest: RequestBody {
+        static let expected = "a decide request object"
+
         var originalTransactionId: String?
         var transactionId: String?
         var appAccountToken: String?

@@ -13,8 +13,8 @@ struct OfferRoutes {
     let signingUnavailableReason: String?
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.post("/v1/offers/signatures") { request, _ in
-            let body = try await JSONBody.decode(SignatureRequest.self, request, what: "a signature request object")
+        router.post("/v1/offers/signatures") { request, context in
+            let body = try await request.decode(as: SignatureRequest.self, context: context)
             let checked = try body.checked()
             guard let bundle = rules.current else {
                 throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded, so the offer catalog is unknown")
@@ -50,7 +50,9 @@ struct OfferRoutes {
     }
 
     /// The request body.
-    struct SignatureRequest: Decodable {
+    struct SignatureRequest: RequestBody {
+        static let expected = "a signature request object"
+
         var productId: String?
         var offerId: String?
         var appAccountToken: String?

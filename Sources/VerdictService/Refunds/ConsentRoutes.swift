@@ -22,13 +22,13 @@ struct ConsentRoutes {
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/customers/{customerId}/consent") { request, context in
-            try await record(request, for: .appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
+            try await record(request, context, for: .appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
         }
         router.get("/v1/customers/{customerId}/consent") { _, context in
             try await view(.appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
         }
         router.put("/v1/subscriptions/{originalTransactionId}/consent") { request, context in
-            try await record(request, for: .originalTransactionId(try Self.originalTransactionId(context)))
+            try await record(request, context, for: .originalTransactionId(try Self.originalTransactionId(context)))
         }
         router.get("/v1/subscriptions/{originalTransactionId}/consent") { _, context in
             try await view(.originalTransactionId(try Self.originalTransactionId(context)))
@@ -44,18 +44,16 @@ struct ConsentRoutes {
         return text
     }
 
-    private func record(_ request: Request, for key: ConsentKey) async throws -> Response {
-        let fields = try JSONFields(
-            try await JSONBody.collect(request, limit: 4 * 1024), allowed: ["consented", "at", "source", "termsVersion"])
+    private func record(_ request: Request, _ context: ServiceRequestContext, for key: ConsentKey) async throws -> Response {
+        let body = try await request.decode(as: ConsentRequest.self, context: context)
         let recordedAt = now().appStoreMilliseconds
-        let at = try fields.timestamp("at") ?? recordedAt
+        let at = body.at ?? recordedAt
         guard at > 0, at <= recordedAt + 300_000 else {
             throw ServiceError.unprocessable("INVALID_FIELD", "'at' must be a past time (UNIX milliseconds or ISO 8601)")
         }
         let entry = ConsentRecord(
-            key: key, consented: try fields.required(try fields.bool("consented"), "consented"), at: at,
-            source: try fields.required(try fields.string("source"), "source"),
-            termsVersion: try fields.string("termsVersion"), recordedAt: recordedAt)
+            key: key, consented: body.consented, at: at, source: body.source, termsVersion: body.termsVersion,
+            recordedAt: recordedAt)
         try await repository.recordConsent(entry)
         return try await view(key)
     }

@@ -4,12 +4,9 @@ import Hummingbird
 import VerdictStorage
 
 /// What the app knows about a purchase, for refund decisions (bearer token):
-/// - `PUT /v1/transactions/{transactionId}/facts`
-///   `{"deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase", "final"}`
-///   replaces the facts (every field optional; absent = unknown). Values are checked against
-///   Apple's enums and ranges: `deliveryStatus` one of Apple's five, `consumptionPercentage` in
-///   Apple's milliunits 0–100000 (422 otherwise). `"final": true` says nothing more will be
-///   reported: a refund request waiting for the app's facts is decided now;
+/// - `PUT /v1/transactions/{transactionId}/facts` (a ``TransactionFactsRequest``) replaces the
+///   facts. `"final": true` says nothing more will be reported: a refund request waiting for the
+///   app's facts is decided now;
 /// - `GET /v1/transactions/{transactionId}/facts`.
 struct TransactionFactsRoutes {
     let repository: any VerdictRepository
@@ -18,31 +15,14 @@ struct TransactionFactsRoutes {
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/transactions/{transactionId}/facts") { request, context in
             let transactionId = try Self.transactionId(context)
-            let fields = try JSONFields(
-                try await JSONBody.collect(request, limit: 4 * 1024),
-                allowed: ["deliveryStatus", "consumptionPercentage", "sampleContentProvided", "sessionsSincePurchase", "final"])
-            let delivery = try fields.string("deliveryStatus", maxLength: 64)
-            if let delivery, !DeliveryStatus(rawValue: delivery).isKnown {
-                throw ServiceError.unprocessable("INVALID_FIELD", "'deliveryStatus' must be one of "
-                    + DeliveryStatus.knownValues.map(\.rawValue).joined(separator: ", "))
-            }
-            let percentage = try fields.integer("consumptionPercentage")
-            if let percentage, !(0...100_000).contains(percentage) {
-                throw ServiceError.unprocessable(
-                    "INVALID_FIELD", "'consumptionPercentage' is in Apple's milliunits, 0–100000 (67.5 % = 67500)")
-            }
-            let sessions = try fields.integer("sessionsSincePurchase")
-            if let sessions, sessions < 0 {
-                throw ServiceError.unprocessable("INVALID_FIELD", "'sessionsSincePurchase' must be 0 or more")
-            }
+            let body = try await request.decode(as: TransactionFactsRequest.self, context: context)
             let at = now().appStoreMilliseconds
-            let final = try fields.bool("final") == true
             let record = TransactionFactsRecord(
-                transactionId: transactionId, deliveryStatus: delivery, consumptionPercentage: percentage,
-                sampleContentProvided: try fields.bool("sampleContentProvided"), sessionsSincePurchase: sessions,
-                updatedAt: at, finalAt: final ? at : nil)
+                transactionId: transactionId, deliveryStatus: body.deliveryStatus?.rawValue,
+                consumptionPercentage: body.consumptionPercentage, sampleContentProvided: body.sampleContentProvided,
+                sessionsSincePurchase: body.sessionsSincePurchase, updatedAt: at, finalAt: body.final ? at : nil)
             try await repository.setTransactionFacts(record)
-            if final, let chain = try await repository.transaction(id: transactionId)?.originalTransactionId {
+            if body.final, let chain = try await repository.transaction(id: transactionId)?.originalTransactionId {
                 // A refund request waiting for these facts goes ahead now.
                 try await repository.wakeNotificationJobs(originalTransactionId: chain, now: at)
             }

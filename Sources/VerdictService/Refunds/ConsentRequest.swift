@@ -1,0 +1,21 @@
+import Foundation
+
+/// The body of `PUT …/consent`: `{"consented": bool, "at", "source", "termsVersion"}` — the
+/// customer's answer, when they gave it (UNIX milliseconds or ISO 8601; default now), where
+/// (e.g. `settings-screen`) and under which terms.
+struct ConsentRequest: RequestBody {
+    static let maximumBytes = 4 * 1024
+
+    var consented: Bool
+    var at: Int64?
+    var source: String
+    var termsVersion: String?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try JSONFields(decoder, allowed: ["consented", "at", "source", "termsVersion"])
+        consented = try fields.required(try fields.bool("consented"), "consented")
+        at = try fields.timestamp("at")
+        source = try fields.required(try fields.string("source"), "source")
+        termsVersion = try fields.string("termsVersion")
+    }
+}
