@@ -29,7 +29,7 @@ import VerdictService
     }
 
     @Test func undeclaredOrMistypedAttributesAreRefusedAndNothingIsStored() async throws {
-        try await ServiceHarness.with(.sqlite) { harness in
+        try await RouterHarness.with { harness in
             let cases: [(String, Int, String, String?)] = [
                 (#"{"exportsLast30Days": "many"}"#, 422, "ATTRIBUTE_MISMATCH", "exportsLast30Days"),
                 (#"{"exportsLast30Days": 2.5}"#, 422, "ATTRIBUTE_MISMATCH", "exportsLast30Days"),

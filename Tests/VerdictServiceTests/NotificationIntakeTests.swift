@@ -148,7 +148,7 @@ import VerdictStorage
     }
 
     @Test func lookupsNeedTheTokenAndUnknownIdsAre404() async throws {
-        try await ServiceHarness.with(.sqlite) { harness in
+        try await RouterHarness.with { harness in
             #expect(try await harness.request(.GET, "/v1/notifications/x", token: nil).status == 401)
             #expect(try await harness.request(.GET, "/v1/notifications/x", token: "wrong-token-wrong-token").status == 401)
             let missing = try await harness.request(.GET, "/v1/notifications/does-not-exist")

@@ -53,7 +53,7 @@ import VerdictService
             // The simulator's ids are deterministic: this first subscription's unit is outside the
             // 5% holdout. The pending offer is signed afresh on every call.
             #expect(decision["heldOut"]?.boolValue == false)
-            let (offerStatus, offerBody) = try await harness.request(.GET, "/v1/customers/\(otid)/offer")
+            let (offerStatus, offerBody) = try await harness.request(.GET, "/v1/subscriptions/\(otid)/offer")
             #expect(offerStatus == 200)
             #expect(offerBody.jsonObject["decisionId"]?.stringValue == id)
             let offer = try #require(offerBody.jsonObject["offer"]?.objectValue)
@@ -72,9 +72,11 @@ import VerdictService
             let jws = try #require(offer["jws"]?.stringValue)
             let claims = try #require(JSONValue.parse(try OfferSignatureTests.base64URL(String(jws.split(separator: ".")[1])))?.objectValue)
             #expect(claims["transactionId"]?.stringValue == bought.transactionId)
-            let again = try await harness.request(.GET, "/v1/customers/\(otid)/offer?format=v1").body.jsonObject
+            let again = try await harness.request(.GET, "/v1/subscriptions/\(otid)/offer?format=v1").body.jsonObject
             #expect(again["offer"]?.objectValue?["signature"]?.objectValue?["nonce"]?.stringValue != nonce)
             #expect(again["offer"]?.objectValue?["jws"] == nil)
+            let listed = try await harness.request(.GET, "/v1/subscriptions/\(otid)/decisions").body.jsonObject
+            #expect(listed["decisions"]?.arrayValue?.first?.objectValue?["id"]?.stringValue == id)
 
             // Apple delivering the same notification again decides nothing new.
             #expect(try await harness.deliver(off.notification.signedPayload).body.jsonObject["status"]?.stringValue == "duplicate")
@@ -109,7 +111,7 @@ import VerdictService
             #expect(limits.contains { $0.objectValue?["kind"] == .string("perCustomer") && $0.objectValue?["exceeded"] == .bool(true) })
             #expect(record["trigger"]?.stringValue == "IN_APP")
             #expect(record["notificationUUID"] == nil)
-            let pending = try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject
+            let pending = try await harness.request(.GET, "/v1/subscriptions/\(otid)/offer").body.jsonObject
             #expect(pending["decisionId"] == first.body.jsonObject["decisionId"])
 
             let byTransaction = Data(#"{"transactionId":"\#(bought.transactionId ?? "")","trigger":"EXPIRED"}"#.utf8)
@@ -124,12 +126,12 @@ import VerdictService
 
     @Test func aCustomerWithoutAPendingOfferGetsNull() async throws {
         try await ServiceHarness.with(.sqlite) { harness in
-            let (status, body) = try await harness.request(.GET, "/v1/customers/2000000000000001/offer")
+            let (status, body) = try await harness.request(.GET, "/v1/subscriptions/2000000000000001/offer")
             #expect(status == 200)
             #expect(body.jsonObject == ["offer": .null])
             let missing = try await harness.request(.GET, "/v1/decisions")
             #expect(missing.status == 400)
-            #expect(try await harness.request(.GET, "/v1/customers/1/offer?format=v9").status == 400)
+            #expect(try await harness.request(.GET, "/v1/subscriptions/1/offer?format=v9").status == 400)
         }
     }
 }

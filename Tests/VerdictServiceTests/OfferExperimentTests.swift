@@ -31,7 +31,7 @@ import VerdictService
             #expect(holdout?["unit"]?.stringValue == otid)
             #expect((holdout?["bucket"]?.integerValue ?? 10_000) < (holdout?["threshold"]?.integerValue ?? 0))
             #expect(engine["counterfactual"]?.objectValue?["id"]?.stringValue == "lumen-annual-40off")
-            #expect(try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject == ["offer": .null])
+            #expect(try await harness.request(.GET, "/v1/subscriptions/\(otid)/offer").body.jsonObject == ["offer": .null])
 
             // The held-out customer stays anyway: the outcome is recorded for the holdout side.
             harness.store.clock.advance(by: 60)

@@ -101,7 +101,7 @@ import VerdictService
             } else {
                 #expect(offer.map(expected.offers.contains) == true, "offer \(offer ?? "none")")
             }
-            let pending = try await harness.request(.GET, "/v1/customers/\(otid)/offer").body.jsonObject
+            let pending = try await harness.request(.GET, "/v1/subscriptions/\(otid)/offer").body.jsonObject
             let pendingOffer = pending["offer"]?.objectValue
             #expect(pendingOffer?["type"]?.stringValue == expected.type)
             if expected.type == "WIN_BACK" { #expect(pendingOffer?["signature"] == nil && pendingOffer?["jws"] == nil) }

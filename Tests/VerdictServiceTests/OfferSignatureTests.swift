@@ -116,7 +116,7 @@ import VerdictService
     }
 
     @Test func catalogIsEnforced() async throws {
-        try await ServiceHarness.with(.sqlite) { harness in
+        try await RouterHarness.with { harness in
             let cases: [([String: String], Int, String)] = [
                 (["productId": Self.annual, "offerId": "no-such-offer"], 422, "OFFER_NOT_IN_CATALOG"),
                 (["productId": "com.lumen.pro.monthly", "offerId": "lumen-annual-40off"], 422, "PRODUCT_MISMATCH"),
@@ -139,7 +139,7 @@ import VerdictService
     }
 
     @Test func withoutAKeySigningIsUnavailableAndNamesNoSecret() async throws {
-        try await ServiceHarness.with(.sqlite, credentials: false) { harness in
+        try await RouterHarness.with { harness in
             let (status, data) = try await harness.request(.POST, "/v1/offers/signatures", body: Self.body([
                 "productId": Self.annual, "offerId": "lumen-annual-40off",
             ]))

@@ -52,7 +52,7 @@ import VerdictService
     }
 
     @Test func badConsentAndFactsAreRefusedWithJSONErrors() async throws {
-        try await ServiceHarness.with(.sqlite) { harness in
+        try await RouterHarness.with { harness in
             let consent = "/v1/customers/\(UUID().uuidString)/consent"
             let cases: [(String, String, Int, String)] = [
                 (consent, #"{"source":"app"}"#, 400, "MISSING_FIELD"),

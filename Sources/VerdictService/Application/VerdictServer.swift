@@ -155,6 +155,7 @@ public final class VerdictServer: Sendable {
         ConsentRoutes(repository: repository, assumeConsent: configuration.assumeConsent, now: now).register(on: authenticated)
         TransactionFactsRoutes(repository: repository, now: now).register(on: authenticated)
         ConsumptionRoutes(repository: repository).register(on: authenticated)
+        MethodNotAllowed.register(on: router)
         return router
     }
 

@@ -4,8 +4,7 @@ import Hummingbird
 import RuleEngine
 import VerdictStorage
 
-/// `PUT` and `GET /v1/customers/{appAccountToken}/attributes` (the router's `{customerId}`: all
-/// `/v1/customers/…` routes share one parameter name): the values an app backend keeps for
+/// `PUT` and `GET /v1/customers/{appAccountToken}/attributes`: the values an app backend keeps for
 /// a customer (e.g. exports in the last 30 days), which rules read as `customer.attributes.<name>`.
 /// A PUT replaces the whole set and is checked against the types the active bundle declares under
 /// `attributes:` (422 on an undeclared name or a value of the wrong type).
@@ -15,8 +14,8 @@ struct CustomerAttributesRoutes {
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.put("/v1/customers/{customerId}/attributes") { request, context in
-            let token = try Self.appAccountToken(context)
+        router.put("/v1/customers/{appAccountToken}/attributes") { request, context in
+            let token = try context.appAccountToken()
             let body = try await JSONBody.collect(request, limit: 16 * 1024)
             guard let value = JSONValue.parse(body) else {
                 throw ServiceError.badRequest("MALFORMED_JSON", "the body is not JSON")
@@ -33,22 +32,13 @@ struct CustomerAttributesRoutes {
             try await repository.setCustomerAttributes(record)
             return try JSONBody.response(AttributesView(record))
         }
-        router.get("/v1/customers/{customerId}/attributes") { _, context in
-            let token = try Self.appAccountToken(context)
+        router.get("/v1/customers/{appAccountToken}/attributes") { _, context in
+            let token = try context.appAccountToken()
             guard let record = try await repository.customerAttributes(appAccountToken: token) else {
                 throw ServiceError.notFound("no attributes were set for appAccountToken \(token)")
             }
             return try JSONBody.response(AttributesView(record))
         }
-    }
-
-    /// The path's appAccountToken, lowercased (400 unless it is a UUID).
-    static func appAccountToken(_ context: ServiceRequestContext) throws -> String {
-        let text = try context.parameters.require("customerId")
-        guard let uuid = UUID(uuidString: text) else {
-            throw ServiceError.badRequest("INVALID_PARAMETER", "appAccountToken must be a UUID")
-        }
-        return uuid.uuidString.lowercased()
     }
 
     /// Types `attributes` as the rules will read them: `customer.attributes` of the bundle's schema.

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import VerdictStorage
 
-/// `GET /v1/decisions/{id}` and `GET /v1/decisions?originalTransactionId=…&limit=…`: decision
+/// `GET /v1/decisions/{id}`, `GET /v1/subscriptions/{originalTransactionId}/decisions?limit=…` (and
+/// the same as `GET /v1/decisions?originalTransactionId=…&limit=…`): decision
 /// records with their explanations (text and structured) and the facts they were made on.
 struct DecisionRoutes {
     let repository: any VerdictRepository
@@ -19,9 +20,17 @@ struct DecisionRoutes {
             guard let originalTransactionId = request.uri.queryParameters.get("originalTransactionId"), !originalTransactionId.isEmpty else {
                 throw ServiceError.badRequest("MISSING_PARAMETER", "originalTransactionId is required")
             }
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
-            let records = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: limit)
-            return try JSONBody.response(["decisions": records.map(DecisionView.init)])
+            return try await decisions(originalTransactionId: originalTransactionId, request)
         }
+        router.get("/v1/subscriptions/{originalTransactionId}/decisions") { request, context in
+            try await decisions(originalTransactionId: try context.originalTransactionId(), request)
+        }
+    }
+
+    /// The subscription's decisions, newest first (`limit`, default 20, at most 200).
+    private func decisions(originalTransactionId: String, _ request: Request) async throws -> Response {
+        let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
+        let records = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: limit)
+        return try JSONBody.response(["decisions": records.map(DecisionView.init)])
     }
 }

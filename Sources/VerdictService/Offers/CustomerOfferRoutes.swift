@@ -1,10 +1,11 @@
 import AppStoreServer
 import Foundation
+import HTTPTypes
 import Hummingbird
 import VerdictStorage
 
-/// What an app backend asks about one customer's offer: `GET /v1/customers/{originalTransactionId}/offer`
-/// (the pending offer) and `POST /v1/offers/decide` (decide now, e.g. on the app's own cancel
+/// What an app backend asks about one customer's offer: `GET /v1/subscriptions/{originalTransactionId}/offer`
+/// (the pending offer; the deprecated `GET /v1/customers/{originalTransactionId}/offer` answers too) and `POST /v1/offers/decide` (decide now, e.g. on the app's own cancel
 /// screen). Both answer the offer freshly signed, with the decision that made it.
 struct CustomerOfferRoutes {
     let repository: any VerdictRepository
@@ -15,11 +16,17 @@ struct CustomerOfferRoutes {
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.get("/v1/customers/{customerId}/offer") { request, context in
-            let originalTransactionId = try context.parameters.require("customerId")
-            let format = try OfferSigner.Format.requested(request.uri.queryParameters.get("format"))
-            let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
-            return try JSONBody.response(try await response(for: pending, format: format))
+        router.get("/v1/subscriptions/{originalTransactionId}/offer") { request, context in
+            try await pendingOffer(originalTransactionId: try context.originalTransactionId(), request)
+        }
+        // The path before each segment had one meaning (`/v1/customers/…` is the appAccountToken
+        // elsewhere); it answers for one more release, marked deprecated with its successor.
+        router.get("/v1/customers/{appAccountToken}/offer") { request, context in
+            let originalTransactionId = try context.parameters.require("appAccountToken")
+            var answer = try await pendingOffer(originalTransactionId: originalTransactionId, request)
+            answer.headers[.deprecation] = Self.deprecatedSince
+            answer.headers[.link] = "</v1/subscriptions/\(originalTransactionId.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")/offer>; rel=\"successor-version\""
+            return answer
         }
         router.post("/v1/offers/decide") { request, context in
             let body = try await request.decode(as: DecideRequest.self, context: context)
@@ -41,6 +48,16 @@ struct CustomerOfferRoutes {
             }
             return try JSONBody.response(try await response(for: decision, format: format, decided: true))
         }
+    }
+
+    /// When `GET /v1/customers/{originalTransactionId}/offer` was deprecated (RFC 9745: `@` UNIX seconds, 2026-11-25).
+    static let deprecatedSince = "@1795564800"
+
+    /// The subscription's pending offer, freshly signed (`{"offer": null}` without one).
+    func pendingOffer(originalTransactionId: String, _ request: Request) async throws -> Response {
+        let format = try OfferSigner.Format.requested(request.uri.queryParameters.get("format"))
+        let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
+        return try JSONBody.response(try await response(for: pending, format: format))
     }
 
     /// The decision's offer, signed when it is promotional and made (not held out).
@@ -137,4 +154,11 @@ struct CustomerOfferRoutes {
 
         enum CodingKeys: String, CodingKey { case decisionId, ruleId, explanation, heldOut, offer }
     }
+}
+
+extension HTTPField.Name {
+    /// RFC 9745: the resource is deprecated (since the `@`-date given).
+    static let deprecation = Self("Deprecation")!
+    /// RFC 8288 web linking (the deprecated resource's `successor-version`).
+    static let link = Self("Link")!
 }

@@ -21,27 +21,18 @@ struct ConsentRoutes {
     static let historyLimit = 100
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.put("/v1/customers/{customerId}/consent") { request, context in
-            try await record(request, context, for: .appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
+        router.put("/v1/customers/{appAccountToken}/consent") { request, context in
+            try await record(request, context, for: .appAccountToken(try context.appAccountToken()))
         }
-        router.get("/v1/customers/{customerId}/consent") { _, context in
-            try await view(.appAccountToken(try CustomerAttributesRoutes.appAccountToken(context)))
+        router.get("/v1/customers/{appAccountToken}/consent") { _, context in
+            try await view(.appAccountToken(try context.appAccountToken()))
         }
         router.put("/v1/subscriptions/{originalTransactionId}/consent") { request, context in
-            try await record(request, context, for: .originalTransactionId(try Self.originalTransactionId(context)))
+            try await record(request, context, for: .originalTransactionId(try context.originalTransactionId()))
         }
         router.get("/v1/subscriptions/{originalTransactionId}/consent") { _, context in
-            try await view(.originalTransactionId(try Self.originalTransactionId(context)))
+            try await view(.originalTransactionId(try context.originalTransactionId()))
         }
-    }
-
-    /// The path's originalTransactionId: 1–64 ASCII letters and digits (Apple's are digits).
-    static func originalTransactionId(_ context: ServiceRequestContext) throws -> String {
-        let text = try context.parameters.require("originalTransactionId")
-        guard (1...64).contains(text.utf8.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw ServiceError.badRequest("INVALID_PARAMETER", "originalTransactionId must be 1 to 64 letters and digits")
-        }
-        return text
     }
 
     private func record(_ request: Request, _ context: ServiceRequestContext, for key: ConsentKey) async throws -> Response {

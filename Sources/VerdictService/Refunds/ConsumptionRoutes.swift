@@ -11,7 +11,7 @@ struct ConsumptionRoutes {
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/consumption/{transactionId}") { _, context in
-            let transactionId = try TransactionFactsRoutes.transactionId(context)
+            let transactionId = try context.transactionId()
             let records = try await repository.consumptionRequests(transactionId: transactionId)
             guard !records.isEmpty else {
                 throw ServiceError.notFound("no consumption request was received for transaction \(transactionId)")

@@ -14,7 +14,7 @@ struct TransactionFactsRoutes {
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/transactions/{transactionId}/facts") { request, context in
-            let transactionId = try Self.transactionId(context)
+            let transactionId = try context.transactionId()
             let body = try await request.decode(as: TransactionFactsRequest.self, context: context)
             let at = now().appStoreMilliseconds
             let record = TransactionFactsRecord(
@@ -29,21 +29,12 @@ struct TransactionFactsRoutes {
             return try JSONBody.response(FactsView(record))
         }
         router.get("/v1/transactions/{transactionId}/facts") { _, context in
-            let transactionId = try Self.transactionId(context)
+            let transactionId = try context.transactionId()
             guard let record = try await repository.transactionFacts(transactionId: transactionId) else {
                 throw ServiceError.notFound("no facts were reported for transaction \(transactionId)")
             }
             return try JSONBody.response(FactsView(record))
         }
-    }
-
-    /// The path's transaction id: Apple's are decimal numbers (400 otherwise).
-    static func transactionId(_ context: ServiceRequestContext) throws -> String {
-        let id = try context.parameters.require("transactionId")
-        guard !id.isEmpty, id.count <= 32, id.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw ServiceError.badRequest("INVALID_PARAMETER", "transactionId must be Apple's decimal transaction id")
-        }
-        return id
     }
 
     /// The response body.

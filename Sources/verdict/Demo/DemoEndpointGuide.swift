@@ -104,7 +104,7 @@ struct DemoEndpointGuide {
                 Example(title: "GET /v1/decisions/{id} — one decision with its explanation and facts",
                         command: curl("/v1/decisions/\(decisionId)")),
                 Example(title: "GET /v1/customers/{originalTransactionId}/offer — the pending offer, freshly signed",
-                        command: curl("/v1/customers/\(otid)/offer")),
+                        command: curl("/v1/subscriptions/\(otid)/offer")),
                 Example(title: "POST /v1/offers/decide — decide now (e.g. on the app's own cancel screen)",
                         command: curl("/v1/offers/decide", method: "POST",
                                       json: #"{"originalTransactionId":"\#(loyal?.originalTransactionId ?? otid)","trigger":"IN_APP"}"#)),

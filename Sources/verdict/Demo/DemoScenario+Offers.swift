@@ -139,7 +139,7 @@ extension DemoScenario {
             : "no  (5% of subscribers are held out as a control group)")
         explain(decision.string("record.explanation"))
 
-        let pending = try await client.service(.GET, "/v1/customers/\(otid)/offer")
+        let pending = try await client.service(.GET, "/v1/subscriptions/\(otid)/offer")
         let offer = pending["offer"]?.objectValue
         result.signed = offer?["jws"]?.stringValue != nil || offer?["signature"]?.objectValue != nil
         output.field("for the app", Self.offerText(offer, heldOut: result.heldOut == true))

@@ -7,6 +7,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import Testing
 import VerdictService
 import VerdictStorage
 
@@ -31,7 +32,12 @@ struct ServiceHarness: Sendable {
         _ method: HTTPMethod, _ path: String, body: Data? = nil, contentType: String? = "application/json",
         token: String? = ServiceHarness.token
     ) async throws -> (status: Int, body: Data) {
-        try await HTTP.send(method, baseURL + path, body: body, contentType: contentType, token: token)
+        let answer = try await HTTP.send(method, baseURL + path, body: body, contentType: contentType, token: token)
+        // Every answer of every service suite is checked against the OpenAPI document.
+        for violation in OpenAPIContract.service.violations(method: method.rawValue, path: path, status: answer.status, body: answer.body) {
+            Issue.record("the answer breaks the OpenAPI document: \(violation)")
+        }
+        return answer
     }
 
     /// Posts Apple's body for `signedPayload`.
