@@ -25,5 +25,10 @@ import Testing
         // The signed promotional offer and the curl examples.
         #expect(output.contains("keyIdentifier"))
         #expect(output.contains("curl -s"))
+        // The guide is generated from the OpenAPI document: every operation but the deprecated one.
+        for operation in OpenAPIContract.service.operations where operation != "GET /v1/customers/{appAccountToken}/offer" {
+            #expect(output.contains("# \(operation) — "), "the demo's guide lists \(operation)")
+        }
+        #expect(!output.contains("/v1/customers/{appAccountToken}/offer"))
     }
 }

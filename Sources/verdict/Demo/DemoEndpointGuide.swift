@@ -68,74 +68,42 @@ struct DemoEndpointGuide {
         return parts.joined(separator: " ")
     }
 
-    /// The examples, grouped as the API is.
+    /// The examples: every operation of the service's OpenAPI document, grouped by its tags, with
+    /// the scenario's ids in the path and in the body examples; then the simulator's own.
     private var groups: [(String, [Example])] {
         let annual = summary.result("annual-full-price")
         let loyal = summary.result("monthly-loyal-jpy")
         let accidental = summary.result("accidental-purchase")
-        let noConsent = summary.result("no-consent")
         let otid = annual?.originalTransactionId ?? "ORIGINAL_TRANSACTION_ID"
-        let decisionId = annual?.decisionId ?? "DECISION_ID"
-        let customer = accidental?.appAccountToken ?? "APP_ACCOUNT_TOKEN"
-        let unconsented = noConsent?.appAccountToken ?? customer
-        let transactionId = accidental?.transactionId ?? "TRANSACTION_ID"
-        let uuid = summary.sampleNotificationUUID ?? "NOTIFICATION_UUID"
+        let values = [
+            "originalTransactionId": loyal?.originalTransactionId ?? otid,
+            "decisionId": annual?.decisionId ?? "DECISION_ID",
+            "appAccountToken": accidental?.appAccountToken ?? "APP_ACCOUNT_TOKEN",
+            "transactionId": accidental?.transactionId ?? "TRANSACTION_ID",
+            "notificationUUID": summary.sampleNotificationUUID ?? "NOTIFICATION_UUID",
+        ]
         let postBody = sampleNotificationFile.map { "--data-binary @\($0)" } ?? #"-d '{"signedPayload":"<the JWS Apple sent>"}'"#
-        return [
-            ("Operations (no token needed except /metrics)", [
-                Example(title: "GET /healthz — is the process up", command: curl("/healthz", open: true)),
-                Example(title: "GET /readyz — database, migrations, rules and App Store key", command: curl("/readyz", open: true)),
-                Example(title: "GET /metrics — Prometheus metrics", command: curl("/metrics")),
-                Example(title: "GET /openapi.yaml — the full API description", command: curl("/openapi.yaml", open: true)),
-            ]),
-            ("Notifications from Apple", [
-                Example(
-                    title: "POST /v1/notifications — Apple's endpoint: Apple POSTs {\"signedPayload\": \"<JWS>\"}; no token, the signature is checked",
-                    command: "curl -s -X POST -H 'Content-Type: application/json' \(postBody) \(DemoFormat.shellQuoted(serviceURL + "/v1/notifications"))",
-                    note: "re-sends a notification the simulator already delivered: answers status \"duplicate\""),
-                Example(title: "GET /v1/notifications/{uuid} — a notification, its processing state and result",
-                        command: curl("/v1/notifications/\(uuid)")),
-                Example(title: "GET /v1/jobs — background jobs (dead ones by default; here: finished ones)",
-                        command: curl("/v1/jobs?state=done&limit=5")),
-            ]),
-            ("Retention offers", [
-                Example(title: "GET /v1/decisions?originalTransactionId=… — a subscriber's decisions, newest first",
-                        command: curl("/v1/decisions?originalTransactionId=\(otid)")),
-                Example(title: "GET /v1/decisions/{id} — one decision with its explanation and facts",
-                        command: curl("/v1/decisions/\(decisionId)")),
-                Example(title: "GET /v1/customers/{originalTransactionId}/offer — the pending offer, freshly signed",
-                        command: curl("/v1/subscriptions/\(otid)/offer")),
-                Example(title: "POST /v1/offers/decide — decide now (e.g. on the app's own cancel screen)",
-                        command: curl("/v1/offers/decide", method: "POST",
-                                      json: #"{"originalTransactionId":"\#(loyal?.originalTransactionId ?? otid)","trigger":"IN_APP"}"#)),
-                Example(title: "POST /v1/offers/signatures — sign any promotional offer of the catalog",
-                        command: curl("/v1/offers/signatures", method: "POST",
-                                      json: #"{"productId":"com.lumen.pro.annual","offerId":"lumen-annual-40off","transactionId":"\#(otid)"}"#)),
-            ]),
-            ("Customers (by appAccountToken)", [
-                Example(title: "PUT /v1/customers/{token}/attributes — values rules read as customer.attributes",
-                        command: curl("/v1/customers/\(customer)/attributes", method: "PUT", json: #"{"exportsLast30Days":42}"#)),
-                Example(title: "GET /v1/customers/{token}/attributes", command: curl("/v1/customers/\(customer)/attributes")),
-                Example(title: "PUT /v1/customers/{token}/consent — record the customer's answer (here: case h finally agrees)",
-                        command: curl("/v1/customers/\(unconsented)/consent", method: "PUT",
-                                      json: #"{"consented":true,"source":"demo","termsVersion":"2026-11"}"#)),
-                Example(title: "GET /v1/customers/{token}/consent — consent basis and ledger",
-                        command: curl("/v1/customers/\(customer)/consent")),
-            ]),
-            ("Refund requests", [
-                Example(title: "PUT /v1/transactions/{id}/facts — what the app knows about a purchase (usage.*)",
-                        command: curl("/v1/transactions/\(transactionId)/facts", method: "PUT",
-                                      json: #"{"deliveryStatus":"DELIVERED","consumptionPercentage":0,"sampleContentProvided":true,"sessionsSincePurchase":0}"#)),
-                Example(title: "GET /v1/transactions/{id}/facts", command: curl("/v1/transactions/\(transactionId)/facts")),
-                Example(title: "GET /v1/consumption/{transactionId} — the refund request, the answer sent and Apple's outcome",
-                        command: curl("/v1/consumption/\(transactionId)")),
-                Example(title: "GET /v1/consumption — the newest refund requests", command: curl("/v1/consumption?limit=10")),
-            ]),
-            ("Rules", [
-                Example(title: "GET /v1/rules — the loaded rule bundle", command: curl("/v1/rules")),
-                Example(title: "GET /v1/rules/stats — per rule: treatment vs holdout, answers sent, Apple's outcomes",
-                        command: curl("/v1/rules/stats")),
-            ]),
+        let documented = ((try? DemoAPIOperations.service())?.groups ?? []).map { group in
+            (group.description, group.operations.map { operation -> Example in
+                let title = "\(operation.method) \(operation.path) — \(operation.summary)"
+                if operation.method == "POST", operation.path == "/v1/notifications" {
+                    // Apple's own endpoint: the body is a notification the simulator already delivered.
+                    return Example(
+                        title: title,
+                        command: "curl -s -X POST -H 'Content-Type: application/json' \(postBody) \(DemoFormat.shellQuoted(serviceURL + "/v1/notifications"))",
+                        note: "re-sends a notification the simulator already delivered: answers status \"duplicate\"")
+                }
+                var path = operation.path
+                for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+                if !operation.query.isEmpty {
+                    path += "?" + operation.query.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }.joined(separator: "&")
+                }
+                return Example(
+                    title: title,
+                    command: curl(path, method: operation.method, json: operation.body.flatMap { Self.json($0, values) }, open: operation.open))
+            })
+        }
+        return documented + [
             ("The simulated App Store (no token): play more scenarios, watch what Apple received", [
                 Example(title: "a new annual subscriber (delivered to Verdict at once)",
                         command: curl("/simulator/scenarios/subscribe", method: "POST",
@@ -150,5 +118,15 @@ struct DemoEndpointGuide {
                         command: curl("/simulator/consumption-requests", open: true, base: simulatorURL)),
             ]),
         ]
+    }
+
+    /// A body example as JSON, with the scenario's ids for fields named like them.
+    private static func json(_ example: Any, _ values: [String: String]) -> String? {
+        guard var object = example as? [String: Any] else { return nil }
+        for (name, value) in values where object[name] != nil { object[name] = value }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return nil
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 }
