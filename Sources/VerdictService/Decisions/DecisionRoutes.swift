@@ -29,7 +29,7 @@ struct DecisionRoutes {
 
     /// The subscription's decisions, newest first (`limit`, default 20, at most 200).
     private func decisions(originalTransactionId: String, _ request: Request) async throws -> Response {
-        let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
+        let limit = try request.limit(default: 20, maximum: 200)
         let records = try await repository.offerDecisions(originalTransactionId: originalTransactionId, limit: limit)
         return try JSONBody.response(["decisions": records.map(DecisionView.init)])
     }

@@ -40,7 +40,7 @@ struct OperationsRoutes {
             guard let state = JobState(rawValue: stateName) else {
                 throw ServiceError.badRequest("INVALID_PARAMETER", "state must be one of queued, running, done, dead")
             }
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 50, 1), 500)
+            let limit = try request.limit(default: 50, maximum: 500)
             let jobs = try await repository.jobs(state: state, limit: limit)
             return try JSONBody.response(["jobs": jobs.map(JobView.init)])
         }

@@ -20,7 +20,7 @@ struct ConsumptionRoutes {
             return try JSONBody.response(Detail(request: views[0], earlier: Array(views.dropFirst())))
         }
         router.get("/v1/consumption") { request, _ in
-            let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 1), 200)
+            let limit = try request.limit(default: 20, maximum: 200)
             return try JSONBody.response(["requests": try await views(of: repository.recentConsumptionRequests(limit: limit))])
         }
     }

@@ -99,4 +99,21 @@ import VerdictService
             #expect(decisions.status == 200 && decisions.body.jsonObject["decisions"]?.arrayValue == [])
         }
     }
+
+    @Test func listLimitsOutsideTheirBoundsAreRefusedNotClamped() async throws {
+        try await RouterHarness.with { harness in
+            let lists = [("/v1/jobs?", 500), ("/v1/consumption?", 200), ("/v1/decisions?originalTransactionId=1&", 200),
+                         ("/v1/subscriptions/2000000000000001/decisions?", 200)]
+            for (list, maximum) in lists {
+                for bad in ["0", "-1", String(maximum + 1), "abc", "1.5", ""] {
+                    let answer = try await harness.send(.get, list + "limit=" + bad)
+                    #expect(answer.status == 400, "\(list)limit=\(bad)")
+                    #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "INVALID_PARAMETER")
+                }
+                for good in ["1", String(maximum)] {
+                    #expect(try await harness.send(.get, list + "limit=" + good).status == 200, "\(list)limit=\(good)")
+                }
+            }
+        }
+    }
 }
