@@ -12,7 +12,7 @@ import VerdictStorage
 ///   reported: a refund request waiting for the app's facts is decided now;
 /// - `GET /v1/transactions/{transactionId}/facts`.
 struct TransactionFactsRoutes {
-    let repository: any VerdictRepository
+    let repository: any JobStore & TransactionFactStore & TransactionStore
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
