@@ -65,7 +65,7 @@ public final class VerdictServer: Sendable {
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(
                         repository: repository, attributionWindow: Int64(configuration.attributionWindow) * 86_400_000, now: now),
                     ConsumptionRequestHandler(
-                        decider: refundDecider, grace: Int64(configuration.consumptionGrace) * 1000,
+                        decider: refundDecider, repository: repository, grace: Int64(configuration.consumptionGrace) * 1000,
                         webhooks: configuration.webhookURL != nil), RefundOutcomeHandler(repository: repository),
                 ] + notificationHandlers, historySync: appStore.isAvailable,
                 historyWait: Int64(configuration.historyWait) * 1000, now: now),
@@ -200,7 +200,7 @@ public func buildApplication(reader: ConfigReader, logger: Logger) async throws 
 /// Closes the repository after every other service stopped (it is added first, so graceful
 /// shutdown reaches it last).
 struct RepositoryLifecycle: Service {
-    let repository: any VerdictRepository
+    let repository: any StorageLifecycle
 
     func run() async throws {
         try? await gracefulShutdown()

@@ -9,7 +9,7 @@ import VerdictStorage
 /// A PUT replaces the whole set and is checked against the types the active bundle declares under
 /// `attributes:` (422 on an undeclared name or a value of the wrong type).
 struct CustomerAttributesRoutes {
-    let repository: any VerdictRepository
+    let repository: any CustomerAttributeStore
     let rules: BundleStore
     let now: @Sendable () -> Date
 

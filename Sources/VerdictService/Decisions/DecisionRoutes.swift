@@ -6,7 +6,7 @@ import VerdictStorage
 /// the same as `GET /v1/decisions?originalTransactionId=…&limit=…`): decision
 /// records with their explanations (text and structured) and the facts they were made on.
 struct DecisionRoutes {
-    let repository: any VerdictRepository
+    let repository: any OfferDecisionStore
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/decisions/{decisionId}") { _, context in

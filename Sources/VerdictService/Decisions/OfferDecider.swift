@@ -35,14 +35,17 @@ public struct OfferDecider: Sendable {
     /// How often a decision is made again when a cap was used up as it was being stored.
     static let cappedRetries = 5
 
-    let repository: any VerdictRepository
+    /// The stores a decision reads and writes.
+    public typealias Stores = CustomerAttributeStore & CustomerStore & OfferDecisionStore & TransactionStore
+
+    let repository: any Stores
     let rules: BundleStore
     /// Whether a made offer enqueues an `offer.targeted` webhook event.
     let webhooks: Bool
     let metrics: ServiceMetrics
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, rules: BundleStore, webhooks: Bool = false, metrics: ServiceMetrics,
+    public init(repository: any Stores, rules: BundleStore, webhooks: Bool = false, metrics: ServiceMetrics,
                 now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.rules = rules
@@ -196,14 +199,14 @@ public struct OfferDecider: Sendable {
 /// Limits answered from counts taken in the database just before deciding: offers granted to this
 /// customer (the bundle's customer unit), and of each budgeted offer, inside the bundle's windows.
 /// Storing the decision counts the caps it uses again, atomically (see
-/// ``VerdictRepository/insertOfferDecision(_:followUp:caps:)``), so two instances cannot both take
+/// ``OfferDecisionStore/insertOfferDecision(_:followUp:caps:)``), so two instances cannot both take
 /// a last slot.
 struct CountedLimits: LimitsPort {
     var customer: Int
     var offers: [String: Int]
 
     static func prefetch(
-        _ section: CompiledOffersSection, customerUnit: String?, now: Int64, repository: any VerdictRepository
+        _ section: CompiledOffersSection, customerUnit: String?, now: Int64, repository: any OfferDecisionStore
     ) async throws -> CountedLimits {
         var customer = 0
         if let limit = section.perCustomer, let customerUnit {

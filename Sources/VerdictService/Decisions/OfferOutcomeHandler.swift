@@ -9,7 +9,7 @@ import VerdictStorage
 /// Only inside the attribution window: a return later than `attributionWindow` after the offer
 /// expired (or after a decision without an offer) is not credited to it.
 struct OfferOutcomeHandler: NotificationHandler {
-    let repository: any VerdictRepository
+    let repository: any OfferDecisionStore
     /// Milliseconds after the offer's expiry during which a return counts.
     let attributionWindow: Int64
     let now: @Sendable () -> Date

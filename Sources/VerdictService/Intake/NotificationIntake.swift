@@ -15,12 +15,12 @@ public struct NotificationIntake: Sendable {
     public static let processingJobKind = "process-notification"
 
     let verifier: SignedDataVerifier
-    let repository: any VerdictRepository
+    let repository: any NotificationStore
     let metrics: ServiceMetrics
     let jobSignal: JobSignal
     let now: @Sendable () -> Date
 
-    public init(verifier: SignedDataVerifier, repository: any VerdictRepository, metrics: ServiceMetrics,
+    public init(verifier: SignedDataVerifier, repository: any NotificationStore, metrics: ServiceMetrics,
                 jobSignal: JobSignal, now: @escaping @Sendable () -> Date = { Date() }) {
         self.verifier = verifier
         self.repository = repository

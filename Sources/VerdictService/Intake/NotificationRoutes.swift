@@ -10,7 +10,7 @@ struct NotificationRoutes {
     static let maximumBodyBytes = 64 * 1024
 
     let intake: NotificationIntake
-    let repository: any VerdictRepository
+    let repository: any NotificationStore
 
     func registerIntake(on router: some RouterMethods<ServiceRequestContext>) {
         router.post("/v1/notifications") { request, context in

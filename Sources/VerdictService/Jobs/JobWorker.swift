@@ -17,7 +17,7 @@ public final class JobWorker: Service, Sendable {
     static let longestRetryDelay: Int64 = 24 * 3_600_000
 
     public let owner: String
-    let repository: any VerdictRepository
+    let repository: any JobStore
     let handlers: [String: any JobHandler]
     let metrics: ServiceMetrics
     let signal: JobSignal
@@ -29,7 +29,7 @@ public final class JobWorker: Service, Sendable {
     let now: @Sendable () -> Date
 
     public init(
-        repository: any VerdictRepository,
+        repository: any JobStore,
         handlers: [any JobHandler],
         metrics: ServiceMetrics,
         signal: JobSignal,

@@ -8,7 +8,7 @@ import VerdictStorage
 /// (the pending offer; the deprecated `GET /v1/customers/{originalTransactionId}/offer` answers too) and `POST /v1/offers/decide` (decide now, e.g. on the app's own cancel
 /// screen). Both answer the offer freshly signed, with the decision that made it.
 struct CustomerOfferRoutes {
-    let repository: any VerdictRepository
+    let repository: any CustomerStore & OfferDecisionStore & TransactionStore
     let decider: OfferDecider
     let signer: OfferSigner?
     /// Why `signer` is nil.

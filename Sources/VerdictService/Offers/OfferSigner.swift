@@ -29,11 +29,11 @@ public struct OfferSigner: Sendable {
     let v1: PromotionalOfferSignatureCreator
     let v1Verifier: PromotionalOfferSignatureVerifier
     let jws: PromotionalOfferV2SignatureCreator
-    let repository: any VerdictRepository
+    let repository: any OfferNonceStore
     let now: @Sendable () -> Date
 
     /// A signer for the configured In-App Purchase key; nil when no key is configured.
-    public init?(configuration: ServiceConfiguration, repository: any VerdictRepository, now: @escaping @Sendable () -> Date) {
+    public init?(configuration: ServiceConfiguration, repository: any OfferNonceStore, now: @escaping @Sendable () -> Date) {
         guard let credentials = configuration.appStoreCredentials,
               let key = try? SigningKey.load(pem: credentials.privateKeyPEM)
         else { return nil }

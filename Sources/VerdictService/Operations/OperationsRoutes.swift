@@ -7,7 +7,7 @@ import VerdictStorage
 /// `GET /healthz` (process up), `GET /readyz` (database, migrations, rules, App Store key) and
 /// `GET /metrics` (Prometheus), plus `GET /v1/jobs?state=dead` for operators.
 struct OperationsRoutes {
-    let repository: any VerdictRepository
+    let repository: any JobStore & StorageLifecycle
     let rules: BundleStore
     let appStore: AppStoreAPIAccess
     let metrics: ServiceMetrics

@@ -11,12 +11,15 @@ public struct HistorySyncJob: JobHandler {
     public static let kind = "sync-history"
     public var kind: String { Self.kind }
 
-    let repository: any VerdictRepository
+    /// The stores a sync reads and writes.
+    public typealias Stores = CustomerStore & JobStore & TransactionStore
+
+    let repository: any Stores
     let verifier: SignedDataVerifier
     let appStore: AppStoreAPIAccess
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, verifier: SignedDataVerifier, appStore: AppStoreAPIAccess,
+    public init(repository: any Stores, verifier: SignedDataVerifier, appStore: AppStoreAPIAccess,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.verifier = verifier

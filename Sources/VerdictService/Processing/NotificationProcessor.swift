@@ -5,14 +5,14 @@ import VerdictStorage
 
 /// The `process-notification` job: records the notification's transaction and renewal info
 /// (moving state forward only in `signedDate`) and links the customer's identifiers — one
-/// repository call, ``VerdictRepository/recordNotificationState(_:)`` — asks for a
+/// repository call, ``TransactionStore/recordNotificationState(_:)`` — asks for a
 /// history sync of a customer seen for the first time, and runs the registered handlers for the
 /// notification's type. `TEST` notifications are recorded and acknowledged, nothing more.
 ///
 /// **History before the first decision.** When a handler decides on the customer's history
 /// (``NotificationHandler/decidesOnHistory(_:)``: an offer trigger, a refund request) and that
 /// customer's history was never read to its last page, the job waits — requeued without using up
-/// attempts, woken by the sync's completion (``VerdictRepository/wakeNotificationJobs(originalTransactionId:now:)``)
+/// attempts, woken by the sync's completion (``JobStore/wakeNotificationJobs(originalTransactionId:now:)``)
 /// or at the latest after ``historyPollMilliseconds`` — until the sync completed or `historyWait`
 /// has passed since the notification arrived; then it decides either way, and the decision records
 /// whether the history was complete (`customer.historyComplete`).
@@ -21,14 +21,17 @@ public struct NotificationProcessor: JobHandler {
     /// How often a waiting decision looks again for the customer's history when nothing wakes it.
     static let historyPollMilliseconds: Int64 = 1_000
 
-    let repository: any VerdictRepository
+    /// The stores processing reads and writes.
+    public typealias Stores = CustomerStore & JobStore & NotificationStore & TransactionStore
+
+    let repository: any Stores
     let handlers: [any NotificationHandler]
     let historySync: Bool
     /// The longest a decision waits for a first history sync (ms); 0 decides at once.
     let historyWait: Int64
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, handlers: [any NotificationHandler], historySync: Bool,
+    public init(repository: any Stores, handlers: [any NotificationHandler], historySync: Bool,
                 historyWait: Int64 = 30_000, now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.handlers = handlers

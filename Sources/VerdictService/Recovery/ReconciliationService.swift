@@ -10,7 +10,7 @@ import VerdictStorage
 /// an App Store Server API host. Does nothing without an In-App Purchase key.
 public struct ReconciliationService: Service {
     let intake: NotificationIntake
-    let repository: any VerdictRepository
+    let repository: any NotificationStore
     let appStore: AppStoreAPIAccess
     let environments: Set<AppStoreEnvironment>
     let interval: Duration
@@ -18,7 +18,7 @@ public struct ReconciliationService: Service {
     let logger: Logger
     let now: @Sendable () -> Date
 
-    public init(intake: NotificationIntake, repository: any VerdictRepository, appStore: AppStoreAPIAccess,
+    public init(intake: NotificationIntake, repository: any NotificationStore, appStore: AppStoreAPIAccess,
                 environments: Set<AppStoreEnvironment>, interval: Duration, margin: TimeInterval = 3600,
                 logger: Logger, now: @escaping @Sendable () -> Date = { Date() }) {
         self.intake = intake

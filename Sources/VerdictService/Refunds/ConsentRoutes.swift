@@ -14,7 +14,7 @@ import VerdictStorage
 /// (all its renewals) together; the newest answer wins. Verdict sends consumption information only
 /// when that answer consents (or, without any entry, when `VERDICT_ASSUME_CONSENT=true`).
 struct ConsentRoutes {
-    let repository: any VerdictRepository
+    let repository: any ConsentStore
     let assumeConsent: Bool
     let now: @Sendable () -> Date
     /// At most this many entries are listed.

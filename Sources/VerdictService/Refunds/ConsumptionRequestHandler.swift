@@ -21,6 +21,8 @@ struct ConsumptionRequestHandler: NotificationHandler {
     static let gracePollMilliseconds: Int64 = 5_000
 
     let decider: RefundDecider
+    /// Where the `consumption.requested` event is enqueued and the app's facts are looked up.
+    let repository: any JobStore & TransactionFactStore
     /// Milliseconds to wait for the app backend's facts (0: decide at once).
     let grace: Int64
     /// Whether `consumption.requested` events are sent.
@@ -73,7 +75,6 @@ struct ConsumptionRequestHandler: NotificationHandler {
     private func giveTheAppTime(_ notification: ProcessedNotification) async throws {
         guard let purchase = notification.content.transaction, let transactionId = purchase.transactionId else { return }
         let stored = notification.record.notification
-        let repository = decider.repository
         let deadline = stored.signedDate + RefundDecider.answerWindowMilliseconds
         let decidesAt = min(stored.receivedAt + grace, deadline - Self.graceMargin)
         let now = decider.now().appStoreMilliseconds

@@ -7,7 +7,7 @@ import VerdictStorage
 ///   (``ConsumptionView``), with earlier ones under `earlier`;
 /// - `GET /v1/consumption?limit=N` — the newest requests of any purchase (default 20, at most 200).
 struct ConsumptionRoutes {
-    let repository: any VerdictRepository
+    let repository: any ConsumptionRequestStore
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/consumption/{transactionId}") { _, context in

@@ -16,13 +16,13 @@ public struct ConsumptionSubmissionJob: JobHandler {
     /// How long before the deadline the last try is made when backoff would overshoot it.
     static let lastTryMargin: Int64 = 60_000
 
-    let repository: any VerdictRepository
+    let repository: any ConsumptionRequestStore
     let appStore: AppStoreAPIAccess
     let metrics: ServiceMetrics
     let backoff: RetryBackoff
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
+    public init(repository: any ConsumptionRequestStore, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
                 backoff: RetryBackoff = RetryBackoff(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.appStore = appStore

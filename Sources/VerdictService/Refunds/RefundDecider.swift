@@ -28,13 +28,17 @@ public struct RefundDecider: Sendable {
     /// Apple's deadline after the notification's `signedDate`: 12 hours.
     public static let answerWindowMilliseconds: Int64 = 12 * 3_600_000
 
-    let repository: any VerdictRepository
+    /// The stores a decision reads and writes.
+    public typealias Stores =
+        ConsentStore & ConsumptionRequestStore & CustomerAttributeStore & CustomerStore & TransactionFactStore & TransactionStore
+
+    let repository: any Stores
     let rules: BundleStore
     let assumeConsent: Bool
     let metrics: ServiceMetrics
     let now: @Sendable () -> Date
 
-    public init(repository: any VerdictRepository, rules: BundleStore, assumeConsent: Bool, metrics: ServiceMetrics,
+    public init(repository: any Stores, rules: BundleStore, assumeConsent: Bool, metrics: ServiceMetrics,
                 now: @escaping @Sendable () -> Date) {
         self.repository = repository
         self.rules = rules
@@ -108,7 +112,7 @@ public struct RefundDecider: Sendable {
     }
 
     /// The customer's stored transactions: everything linked to the purchase's chain (see
-    /// ``VerdictRepository/customerTransactions(originalTransactionId:)``) and everything with the
+    /// ``TransactionStore/customerTransactions(originalTransactionId:)``) and everything with the
     /// purchase's own token.
     func history(originalTransactionId: String, appAccountToken: String?) async throws -> [JWSTransactionDecodedPayload] {
         var records = try await repository.customerTransactions(originalTransactionId: originalTransactionId)

@@ -7,7 +7,7 @@ import VerdictStorage
 /// `revocationType`, `revocationPercentage` and `revocationReason`), `REFUND_DECLINED` and
 /// `REFUND_REVERSED`. A purchase Verdict never saw a request for is left alone.
 struct RefundOutcomeHandler: NotificationHandler {
-    let repository: any VerdictRepository
+    let repository: any ConsumptionRequestStore
 
     let name = "refund-outcomes"
     let notificationTypes: Set<String> = [

@@ -9,7 +9,7 @@ import VerdictStorage
 ///   app's facts is decided now;
 /// - `GET /v1/transactions/{transactionId}/facts`.
 struct TransactionFactsRoutes {
-    let repository: any VerdictRepository
+    let repository: any JobStore & TransactionFactStore & TransactionStore
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {

@@ -8,7 +8,7 @@ import VerdictStorage
 /// has done, treatment against holdout, and each refund rule: requests, sent, not sent, Apple's outcomes.
 struct RulesRoutes {
     let reloader: RulesReloader
-    let repository: any VerdictRepository
+    let repository: any ConsumptionRequestStore & OfferDecisionStore
     /// `VERDICT_ATTRIBUTION_WINDOW`: outcomes count only inside it, and the stats say so.
     let attributionWindowDays: Int
 

@@ -1,5 +1,5 @@
 /// What one notification says about its purchase, recorded in one step by
-/// ``VerdictRepository/recordNotificationState(_:)``.
+/// ``TransactionStore/recordNotificationState(_:)``.
 public struct NotificationState: Sendable, Equatable {
     /// The verified transaction, stored only if newer (`signedDate`) than the stored one.
     public var transaction: TransactionRecord?
@@ -15,7 +15,7 @@ public struct NotificationState: Sendable, Equatable {
     }
 }
 
-/// The outcome of ``VerdictRepository/recordNotificationState(_:)``.
+/// The outcome of ``TransactionStore/recordNotificationState(_:)``.
 public struct NotificationStateOutcome: Sendable, Equatable {
     /// Whether the transaction became the stored version (nil: the state had none).
     public var transactionRecorded: Bool?

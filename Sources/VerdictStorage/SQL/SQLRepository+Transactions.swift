@@ -44,6 +44,15 @@ extension SQLRepository {
         }
     }
 
+    func transactions(appAccountToken: String) async throws -> [TransactionRecord] {
+        try await self.statement { db in
+            try await db.query("""
+                SELECT \(Self.transactionColumns) FROM transactions WHERE app_account_token = $1
+                ORDER BY CASE WHEN purchase_date IS NULL THEN 1 ELSE 0 END, purchase_date, transaction_id
+                """, .text(appAccountToken)).map(Self.transactionRecord)
+        }
+    }
+
     func customerTransactions(originalTransactionId: String) async throws -> [TransactionRecord] {
         // One statement of index lookups (no OR across columns, which would scan the table).
         try await self.statement { db in
@@ -95,62 +104,6 @@ extension SQLRepository {
             decodedJSON: try row.string("decoded_json"))
     }
 
-    // MARK: Customers
-
-    /// Links `link` and returns the customer's history revision.
-    @discardableResult
-    static func linkCustomer(_ link: CustomerLink, in db: any SQLExecutor) async throws -> String? {
-        // A newer non-nil identifier replaces the stored one; nil never erases one.
-        try await db.query(
-            LinkCustomer.self,
-            .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
-            SQLValue(link.environment), .integer(link.seenAt)).first?.optionalString("history_revision")
-    }
-
-    private static let customerColumns = """
-        original_transaction_id, app_account_token, app_transaction_id, environment, first_seen_at,
-        history_revision, history_synced_at
-        """
-
-    func customer(originalTransactionId: String) async throws -> CustomerRecord? {
-        try await self.statement { db in
-            try await db.query(CustomerByOriginalTransactionId.self, .text(originalTransactionId))
-                .first.map(Self.customerRecord)
-        }
-    }
-
-    func customers(appAccountToken: String) async throws -> [CustomerRecord] {
-        try await self.statement { db in
-            try await db.query("""
-                SELECT \(Self.customerColumns) FROM customers WHERE app_account_token = $1
-                ORDER BY first_seen_at, original_transaction_id
-                """, .text(appAccountToken)).map(Self.customerRecord)
-        }
-    }
-
-    func recordHistorySync(originalTransactionId: String, revision: String?, complete: Bool, at: Int64) async throws {
-        try await self.statement { db in
-            try await db.execute("""
-                INSERT INTO customers (original_transaction_id, first_seen_at, history_revision, history_synced_at)
-                VALUES ($1, $2, $3, CASE WHEN $4 = 1 THEN $2 END)
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
-                    history_revision = COALESCE(excluded.history_revision, customers.history_revision),
-                    history_synced_at = COALESCE(excluded.history_synced_at, customers.history_synced_at)
-                """, .text(originalTransactionId), .integer(at), SQLValue(revision), .integer(complete ? 1 : 0))
-        }
-    }
-
-    private static func customerRecord(_ row: SQLRow) throws -> CustomerRecord {
-        CustomerRecord(
-            originalTransactionId: try row.string("original_transaction_id"),
-            appAccountToken: try row.optionalString("app_account_token"),
-            appTransactionId: try row.optionalString("app_transaction_id"),
-            environment: try row.optionalString("environment"),
-            firstSeenAt: try row.int64("first_seen_at"),
-            historyRevision: try row.optionalString("history_revision"),
-            historySyncedAt: try row.optionalInt64("history_synced_at"))
-    }
-
     private enum RecordTransaction: SQLStatement {
         static let sql = StateWriteSQL.transactionInsert + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)\n"
             + StateWriteSQL.transactionUpsert
@@ -158,14 +111,6 @@ extension SQLRepository {
 
     private enum RecordRenewalInfo: SQLStatement {
         static let sql = StateWriteSQL.renewalInfoInsert + " VALUES ($1, $2, $3, $4, $5, $6)\n" + StateWriteSQL.renewalInfoUpsert
-    }
-
-    private enum LinkCustomer: SQLStatement {
-        static let sql = StateWriteSQL.customerInsert + " VALUES ($1, $2, $3, $4, $5)\n" + StateWriteSQL.customerUpsert
-    }
-
-    private enum CustomerByOriginalTransactionId: SQLStatement {
-        static let sql = "SELECT \(SQLRepository.customerColumns) FROM customers WHERE original_transaction_id = $1"
     }
 }
 

@@ -1,30 +1,13 @@
-/// The storage the refund flow needs: the consent ledger, the facts apps report per purchase,
-/// consumption requests with their submission attempts and outcomes, and per-rule statistics.
-/// Part of ``VerdictRepository``; the same rules apply (one transaction per call, UNIX ms times).
-public protocol RefundRepository: Sendable {
-    // MARK: Consent ledger
-
-    /// Appends an entry to the consent ledger (history is kept).
-    func recordConsent(_ consent: ConsentRecord) async throws
-    /// The entries recorded for any of `keys`, newest answer (`at`) first.
-    func consents(keys: [ConsentKey], limit: Int) async throws -> [ConsentRecord]
-
-    // MARK: App-reported facts
-
-    /// Replaces what the app reported about a purchase.
-    func setTransactionFacts(_ facts: TransactionFactsRecord) async throws
-    func transactionFacts(transactionId: String) async throws -> TransactionFactsRecord?
-
-    /// Every stored transaction carrying `appAccountToken` (any product, any subscription).
-    func transactions(appAccountToken: String) async throws -> [TransactionRecord]
-
-    // MARK: Consumption requests
-
+/// The refund flow's consumption requests: each decided request, its submission attempts to Apple,
+/// Apple's outcomes, and per-rule statistics.
+/// Part of ``VerdictRepository``: every method is one database transaction; times are UNIX milliseconds.
+public protocol ConsumptionRequestStore: Sendable {
     /// Stores a decided request and, in the same transaction, enqueues `submission` when the
     /// record is pending. A notification decided before returns `.alreadyDecided`; a request for
     /// a purchase with a pending or sent one is added to that one's repeats (`.repeated`).
     func insertConsumptionRequest(_ record: ConsumptionRequestRecord, submission: NewJob?) async throws
         -> ConsumptionRequestInsertResult
+    /// The request with `id`.
     func consumptionRequest(id: String) async throws -> ConsumptionRequestRecord?
     /// The requests for one purchase, newest first.
     func consumptionRequests(transactionId: String) async throws -> [ConsumptionRequestRecord]

@@ -1,0 +1,57 @@
+/// The durable job queue: leased to workers, retried with backoff, shared by several processes.
+/// Part of ``VerdictRepository``: every method is one database transaction; times are UNIX milliseconds.
+public protocol JobStore: Sendable {
+    /// Enqueues a job. With a `dedupeKey` already used by a job that is not dead, nothing is
+    /// enqueued and the existing job's id is returned with `created == false`.
+    func enqueue(_ job: NewJob) async throws -> JobEnqueueResult
+
+    /// Claims up to `limit` runnable jobs for `owner` with a lease until `now + leaseMilliseconds`.
+    /// Runnable: queued with `runAt <= now`, or running with an expired lease (a crashed worker).
+    /// Ordered by deadline (jobs without one last), then `runAt`, then id. Increments `attempts`.
+    /// Several processes may call this concurrently: a job is never leased to two owners at once
+    /// (PostgreSQL: `FOR UPDATE SKIP LOCKED`).
+    /// With `includeExpiredLeases` false only queued jobs are claimed: a worker that claims often
+    /// looks for crashed workers' jobs now and then instead of on every claim.
+    func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?,
+                   includeExpiredLeases: Bool) async throws -> [JobRecord]
+
+    /// Marks a job done if `owner` still holds its lease. When the job belongs to a notification,
+    /// the notification becomes `processed` with `result` in the same transaction and its
+    /// `processedCount` is incremented. Returns false (and changes nothing) if the lease was lost.
+    @discardableResult
+    func completeJob(id: Int64, owner: String, result: String?, now: Int64) async throws -> Bool
+
+    /// Records a failed attempt if `owner` still holds the lease: back to queued at `retryAt`,
+    /// or `dead` when `retryAt` is nil (a notification job's notification becomes `failed`).
+    /// With `countsAsAttempt` false (a job that could not run yet, e.g. waiting for history), the
+    /// claim's attempt is given back, so waiting never uses up a job's attempts.
+    @discardableResult
+    func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, countsAsAttempt: Bool, now: Int64) async throws -> Bool
+
+    /// Makes the queued jobs of the notifications about `originalTransactionId` runnable at `now`
+    /// (a decision waiting for that customer's history, once the history sync completed).
+    /// Returns how many were woken.
+    @discardableResult
+    func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int
+
+    /// Gives back every lease `owner` holds (graceful shutdown): those jobs become queued, runnable now.
+    @discardableResult
+    func releaseLeases(owner: String, now: Int64) async throws -> Int
+
+    /// The job with `id`, in any state.
+    func job(id: Int64) async throws -> JobRecord?
+    /// Jobs in one state, newest first.
+    func jobs(state: JobState, limit: Int) async throws -> [JobRecord]
+    /// Queue depth and age per state, for metrics and `/readyz`.
+    func queueStatistics(now: Int64) async throws -> QueueStatistics
+}
+
+extension JobStore {
+    /// Claims runnable jobs, crashed workers' jobs included.
+    public func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws
+        -> [JobRecord]
+    {
+        try await claimJobs(owner: owner, limit: limit, leaseMilliseconds: leaseMilliseconds, now: now, kinds: kinds,
+                            includeExpiredLeases: true)
+    }
+}
