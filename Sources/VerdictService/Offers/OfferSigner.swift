@@ -3,8 +3,8 @@ import Foundation
 import VerdictStorage
 
 /// Signs promotional offers with the In-App Purchase key, which never leaves the service: the
-/// V1 signature (`Product.SubscriptionOffer.Signature`, reference §4.1) and the JWS
-/// (`promotionalOffer(_:compactJWS:)`, §4.2).
+/// V1 signature (`Product.SubscriptionOffer.Signature`) and the JWS
+/// (`promotionalOffer(_:compactJWS:)`).
 ///
 /// Every nonce is reserved in the database for 24 hours before it is signed (Apple caches nonces
 /// that long), so no nonce is ever issued twice — across restarts and processes. Every signature
