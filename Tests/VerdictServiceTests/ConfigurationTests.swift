@@ -25,7 +25,7 @@ import Testing
 
     @Test func defaults() async throws {
         let configuration = try await configuration(["VERDICT_BUNDLE_ID": "com.example", "VERDICT_APP_APPLE_ID": "123"])
-        #expect(configuration.databaseURL == "sqlite:verdict.sqlite")
+        #expect(configuration.databaseURL == .sqliteFile(path: "verdict.sqlite"))
         #expect(configuration.rulesDirectory == "Rules")
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 8080)
@@ -35,12 +35,16 @@ import Testing
         #expect(configuration.appStoreCredentials == nil)
         #expect(configuration.appStoreCredentialsProblem?.contains("VERDICT_APPSTORE_KEY_ID") == true)
         #expect(configuration.apiTokens.isEmpty)
-        #expect(configuration.reconcileInterval == 3600)
-        #expect(configuration.historyWait == 30)
-        #expect(configuration.attributionWindow == 30)
-        #expect(configuration.consumptionGrace == 600)
-        #expect(configuration.databaseTimeout == 5)
-        #expect(configuration.rulesReloadInterval == 2)
+        #expect(configuration.webhookURL == nil)
+        #expect(configuration.assumeConsent == false)
+        #expect(configuration.reconcileInterval == .seconds(3600))
+        #expect(configuration.historyWait == .seconds(30))
+        #expect(configuration.attributionWindow == .seconds(30 * 86_400))
+        #expect(configuration.consumptionGrace == .seconds(600))
+        #expect(configuration.databaseTimeout == .seconds(5))
+        #expect(configuration.rulesReloadInterval == .seconds(2))
+        #expect(configuration.workerConcurrency == 8)
+        #expect(configuration.logLevel == .info)
     }
 
     @Test func flagsWinOverTheEnvironment() async throws {
@@ -55,16 +59,23 @@ import Testing
 
     @Test func configFileIsTheLastSource() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-config-\(UUID().uuidString).json")
-        try Data(#"{"bundleId": "com.file", "environments": "Sandbox", "database": {"url": "sqlite:/tmp/x.sqlite"}, "port": "7000"}"#.utf8)
-            .write(to: file)
+        // Numbers, booleans and arrays in the file are read as their text.
+        try Data(#"""
+            {"bundleId": "com.file", "environments": ["Sandbox"], "database": {"url": "sqlite:/tmp/x.sqlite"}, "port": 7000,
+             "worker": {"concurrency": 3}, "assumeConsent": true, "apiTokens": ["token-0123456789ab", "token-ba9876543210"]}
+            """#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let reader = try await ConfigurationSources.reader(
             environment: ["VERDICT_PORT": "7100", "VERDICT_CONFIG_FILE": file.path]
         )
         let configuration = try ServiceConfiguration(reader: reader)
         #expect(configuration.bundleId == "com.file")
-        #expect(configuration.databaseURL == "sqlite:/tmp/x.sqlite")
+        #expect(configuration.databaseURL == .sqliteFile(path: "/tmp/x.sqlite"))
         #expect(configuration.port == 7100)
+        #expect(configuration.environments == [.sandbox])
+        #expect(configuration.workerConcurrency == 3)
+        #expect(configuration.assumeConsent == true)
+        #expect(configuration.apiTokens == ["token-0123456789ab", "token-ba9876543210"])
     }
 
     @Test func missingOrInvalidSettingsNameTheVariable() async throws {

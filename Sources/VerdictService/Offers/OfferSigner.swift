@@ -34,9 +34,8 @@ public struct OfferSigner: Sendable {
 
     /// A signer for the configured In-App Purchase key; nil when no key is configured.
     public init?(configuration: ServiceConfiguration, repository: any VerdictRepository, now: @escaping @Sendable () -> Date) {
-        guard let credentials = configuration.appStoreCredentials,
-              let key = try? SigningKey.load(pem: credentials.privateKeyPEM)
-        else { return nil }
+        guard let credentials = configuration.appStoreCredentials else { return nil }
+        let key = credentials.privateKey
         self.v1 = PromotionalOfferSignatureCreator(privateKey: key, keyId: credentials.keyId, bundleId: configuration.bundleId)
         self.v1Verifier = PromotionalOfferSignatureVerifier(publicKey: key.publicKey, bundleId: configuration.bundleId)
         self.jws = PromotionalOfferV2SignatureCreator(

@@ -41,7 +41,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let rules = try Self.rulesDirectory(rulesDir)
-        let logLevel = verbose ? "info" : "error"
+        let logLevel: Logger.Level = verbose ? .info : .error
         let logger = ServiceOptions.bootstrapLogging(level: logLevel)
         let output = DemoOutput.standardOutput
         output.line("Starting the App Store simulator and the Verdict service…")

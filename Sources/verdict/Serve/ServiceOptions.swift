@@ -89,12 +89,11 @@ struct ServiceOptions: ParsableArguments {
         }
     }
 
-    /// Routes swift-log to JSON lines on standard error at the configured level.
-    static func bootstrapLogging(level: String) -> Logger {
-        let logLevel = Logger.Level(rawValue: level) ?? .info
+    /// Routes swift-log to JSON lines on standard error at `level`.
+    static func bootstrapLogging(level: Logger.Level) -> Logger {
         LoggingSystem.bootstrap { label in
             var handler = JSONLogHandler(label: label)
-            handler.logLevel = logLevel
+            handler.logLevel = level
             return handler
         }
         return Logger(label: "verdict")
