@@ -78,31 +78,33 @@ import Testing
         #expect(configuration.apiTokens == ["token-0123456789ab", "token-ba9876543210"])
     }
 
-    @Test func missingOrInvalidSettingsNameTheVariable() async throws {
-        let cases: [([String: String], String)] = [
-            ([:], "VERDICT_BUNDLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b"], "VERDICT_APP_APPLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_APP_APPLE_ID": "x"], "VERDICT_APP_APPLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_PORT": "70000"], "VERDICT_PORT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Staging"], "VERDICT_ENVIRONMENTS"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_DATABASE_URL": "mysql://x"], "VERDICT_DATABASE_URL"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_APPSTORE_KEY_ID": "K"], "VERDICT_APPSTORE_ISSUER_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ONLINE_CHECKS": "maybe"], "VERDICT_ONLINE_CHECKS"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ROOT_CERTIFICATES": "/nonexistent.cer"], "VERDICT_ROOT_CERTIFICATES"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_WEBHOOK_URL": "https://x.example"], "VERDICT_WEBHOOK_SECRET"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "-1"], "VERDICT_HISTORY_WAIT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "3601"], "VERDICT_HISTORY_WAIT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ATTRIBUTION_WINDOW": "x"], "VERDICT_ATTRIBUTION_WINDOW"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_CONSUMPTION_GRACE": "21601"], "VERDICT_CONSUMPTION_GRACE"),
-        ]
-        for (environment, variable) in cases {
-            do {
-                _ = try await configuration(environment)
-                Issue.record("expected an error naming \(variable) for \(environment)")
-            } catch let error as ConfigurationError {
-                #expect(error.description.contains(variable), "\(error.description)")
-                #expect(!error.description.contains("\n"))
-            }
+    @Test func anUnreadableConfigFileIsAConfigurationError() async throws {
+        do throws(ConfigurationError) {
+            _ = try await ConfigurationSources.reader(environment: [:], configFile: "/nonexistent/verdict.json")
+            Issue.record("a missing config file must be refused")
+        } catch {
+            #expect(error.key == .configFile)
+            #expect(error.description.hasPrefix("configuration error: VERDICT_CONFIG_FILE (--config) "), "\(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func everySettingHasAnInvalidValueInTheTable() {
+        #expect(Set(InvalidSetting.table.map(\.key)) == Set(ConfigurationKey.all))
+    }
+
+    @Test(arguments: InvalidSetting.table)
+    func anInvalidSettingIsOneLineNamingIt(_ invalid: InvalidSetting) async throws {
+        do {
+            _ = try await configuration(invalid.environment)
+            Issue.record("expected an error naming \(invalid.key.environmentVariable)")
+        } catch let error as ConfigurationError {
+            #expect(error.key == invalid.key, "\(error.description)")
+            #expect(error.description.hasPrefix("configuration error: \(invalid.key.environmentVariable) (\(invalid.key.flag)) "))
+            #expect(error.description.count > "configuration error: \(invalid.key.environmentVariable) (\(invalid.key.flag)) ".count + 8,
+                    "says why: \(error.description)")
+            #expect(!error.description.contains("\n"))
+            #expect(!error.description.contains("hunter2secret"), "a password leaked: \(error.description)")
         }
     }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import UnixSignals
+import VerdictService
 
 /// `verdict demo`: starts the App Store simulator and the Verdict service in this process,
 /// wired together, plays a short scenario (retention offers, refund requests), prints what was
@@ -50,6 +51,8 @@ struct DemoCommand: AsyncParsableCommand {
             stack = try await DemoStack.start(
                 DemoStack.Settings(port: port, simulatorPort: simulatorPort, rulesDirectory: rules, logLevel: logLevel),
                 logger: logger, shutdownSignals: [.sigterm, .sigint])
+        } catch let error as ConfigurationError {
+            throw error.exitCode(command: "verdict demo")
         } catch {
             throw Self.failure("cannot start: \(error)" + (port != 0 ? " — is port \(port) in use? Try --port 0." : ""))
         }

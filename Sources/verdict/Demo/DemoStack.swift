@@ -101,12 +101,8 @@ final class DemoStack: Sendable {
         do {
             let token = "demo-" + (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
             let environment = try writeCredentials(of: store, settings: settings, directory: directory, simulatorURL: simulatorURL, token: token)
-            let configuration: ServiceConfiguration
-            do {
-                configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
-            } catch let error as ConfigurationError {
-                throw DemoError("the service's settings were refused: \(error.description)")
-            }
+            // A refused setting (e.g. --rules-dir naming a file) propagates as the ConfigurationError it is.
+            let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
             let service = try await VerdictServer.open(configuration: configuration, logger: logger)
             let (group, running, port) = try await run(service, port: settings.port, logger: logger, shutdownSignals: shutdownSignals)
             let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: token)
