@@ -4,7 +4,7 @@ import PackageDescription
 // Dependency direction is one way: verdict (CLI) → simulator / HTTP edge → AppStoreServer,
 // and verdict → RuleEngine → AppStoreServer (RuleEngine is pure too: no HTTP, no database;
 // it uses AppStoreServer's enums so the rule language knows Apple's values from one source).
-// `AppStoreServer` is the pure Apple-protocol core: it depends on no other target of this package
+// `AppStoreServer` is the pure core of Apple's protocol: it depends on no other target of this package
 // and does no I/O of its own (HTTP is reached through the `AppStoreHTTPTransport` protocol).
 let package = Package(
     name: "verdict",
@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             // The HTTP contract, compiled in (served at GET /openapi.yaml; no bundle to ship beside the binary).
             resources: [.embedInCode("Resources/openapi.yaml")]
@@ -90,6 +91,8 @@ let package = Package(
                 "AppStoreServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .target(
@@ -129,6 +132,7 @@ let package = Package(
                 "VerdictStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -148,13 +152,12 @@ let package = Package(
                 "FuzzTargets",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "VerdictStorageTests",
-            dependencies: ["VerdictStorage"]
+            dependencies: ["VerdictStorage", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "VerdictServiceTests",
@@ -175,6 +178,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -187,7 +191,6 @@ let package = Package(
                 "AppStoreServer",
                 "AppStoreServerHTTP",
                 "AppStoreSimulator",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

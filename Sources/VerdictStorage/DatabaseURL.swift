@@ -39,7 +39,7 @@ public enum DatabaseURL: Sendable, Equatable {
     }
 
     /// Parses `string`; throws `StorageError.invalidDatabaseURL`.
-    public init(parsing string: String) throws {
+    public init(parsing string: String) throws(StorageError) {
         let text = string.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("sqlite:") {
             var path = String(text.dropFirst("sqlite:".count))
@@ -65,7 +65,7 @@ public enum DatabaseURL: Sendable, Equatable {
         throw StorageError.invalidDatabaseURL(reason: "missing scheme (expected sqlite:PATH or postgres://user@host/db)")
     }
 
-    private static func parsePostgres(_ rest: String) throws -> PostgresURL {
+    private static func parsePostgres(_ rest: String) throws(StorageError) -> PostgresURL {
         var rest = Substring(rest)
         var query: Substring = ""
         if let mark = rest.firstIndex(of: "?") {
@@ -145,7 +145,7 @@ public enum DatabaseURL: Sendable, Equatable {
                            database: database.isEmpty ? user : database, tls: tls)
     }
 
-    private static func parsePort(_ text: Substring) throws -> Int {
+    private static func parsePort(_ text: Substring) throws(StorageError) -> Int {
         guard let port = Int(text), (1...65535).contains(port) else {
             throw StorageError.invalidDatabaseURL(reason: "port must be a number from 1 to 65535")
         }

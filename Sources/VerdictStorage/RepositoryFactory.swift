@@ -23,22 +23,21 @@ public struct StorageOptions: Sendable {
 
 /// Opens the `VerdictRepository` a database URL names.
 public enum RepositoryFactory {
-    /// Opens `databaseURL`:
+    /// Opens `databaseURL` (parsed with `DatabaseURL(parsing:)`):
     /// - `sqlite:PATH` (relative to the working directory, or absolute; `sqlite:///abs/path` too)
     ///   and `sqlite::memory:`;
     /// - `postgres://user:pass@host:port/db[?sslmode=disable|prefer|require|verify-full]`
     ///   (or `postgresql://`).
     ///
-    /// Does not migrate: call `migrate()`. Throws `StorageError.invalidDatabaseURL` for a bad URL and
-    /// `StorageError.unavailable` when the database cannot be opened or reached; no error text contains
-    /// the password.
-    public static func open(databaseURL: String, logger: Logger) async throws -> any VerdictRepository {
+    /// Does not migrate: call `migrate()`. Throws `StorageError.unavailable` when the database cannot
+    /// be opened or reached; no error text contains the password.
+    public static func open(databaseURL: DatabaseURL, logger: Logger) async throws -> any VerdictRepository {
         try await open(databaseURL: databaseURL, options: StorageOptions(), logger: logger)
     }
 
     /// `open(databaseURL:logger:)` with explicit tuning.
-    public static func open(databaseURL: String, options: StorageOptions, logger: Logger) async throws -> any VerdictRepository {
-        switch try DatabaseURL(parsing: databaseURL) {
+    public static func open(databaseURL: DatabaseURL, options: StorageOptions, logger: Logger) async throws -> any VerdictRepository {
+        switch databaseURL {
         case .sqliteFile(let path):
             let driver = try await SQLiteDriver.open(
                 path: path, busyTimeoutMilliseconds: milliseconds(options.sqliteBusyTimeout), logger: logger)

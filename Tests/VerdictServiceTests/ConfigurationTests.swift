@@ -25,7 +25,7 @@ import Testing
 
     @Test func defaults() async throws {
         let configuration = try await configuration(["VERDICT_BUNDLE_ID": "com.example", "VERDICT_APP_APPLE_ID": "123"])
-        #expect(configuration.databaseURL == "sqlite:verdict.sqlite")
+        #expect(configuration.databaseURL == .sqliteFile(path: "verdict.sqlite"))
         #expect(configuration.rulesDirectory == "Rules")
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.port == 8080)
@@ -35,12 +35,16 @@ import Testing
         #expect(configuration.appStoreCredentials == nil)
         #expect(configuration.appStoreCredentialsProblem?.contains("VERDICT_APPSTORE_KEY_ID") == true)
         #expect(configuration.apiTokens.isEmpty)
-        #expect(configuration.reconcileInterval == 3600)
-        #expect(configuration.historyWait == 30)
-        #expect(configuration.attributionWindow == 30)
-        #expect(configuration.consumptionGrace == 600)
-        #expect(configuration.databaseTimeout == 5)
-        #expect(configuration.rulesReloadInterval == 2)
+        #expect(configuration.webhookURL == nil)
+        #expect(configuration.assumeConsent == false)
+        #expect(configuration.reconcileInterval == .seconds(3600))
+        #expect(configuration.historyWait == .seconds(30))
+        #expect(configuration.attributionWindow == .seconds(30 * 86_400))
+        #expect(configuration.consumptionGrace == .seconds(600))
+        #expect(configuration.databaseTimeout == .seconds(5))
+        #expect(configuration.rulesReloadInterval == .seconds(2))
+        #expect(configuration.workerConcurrency == 8)
+        #expect(configuration.logLevel == .info)
     }
 
     @Test func flagsWinOverTheEnvironment() async throws {
@@ -55,43 +59,52 @@ import Testing
 
     @Test func configFileIsTheLastSource() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-config-\(UUID().uuidString).json")
-        try Data(#"{"bundleId": "com.file", "environments": "Sandbox", "database": {"url": "sqlite:/tmp/x.sqlite"}, "port": "7000"}"#.utf8)
-            .write(to: file)
+        // Numbers, booleans and arrays in the file are read as their text.
+        try Data(#"""
+            {"bundleId": "com.file", "environments": ["Sandbox"], "database": {"url": "sqlite:/tmp/x.sqlite"}, "port": 7000,
+             "worker": {"concurrency": 3}, "assumeConsent": true, "apiTokens": ["token-0123456789ab", "token-ba9876543210"]}
+            """#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let reader = try await ConfigurationSources.reader(
             environment: ["VERDICT_PORT": "7100", "VERDICT_CONFIG_FILE": file.path]
         )
         let configuration = try ServiceConfiguration(reader: reader)
         #expect(configuration.bundleId == "com.file")
-        #expect(configuration.databaseURL == "sqlite:/tmp/x.sqlite")
+        #expect(configuration.databaseURL == .sqliteFile(path: "/tmp/x.sqlite"))
         #expect(configuration.port == 7100)
+        #expect(configuration.environments == [.sandbox])
+        #expect(configuration.workerConcurrency == 3)
+        #expect(configuration.assumeConsent == true)
+        #expect(configuration.apiTokens == ["token-0123456789ab", "token-ba9876543210"])
     }
 
-    @Test func missingOrInvalidSettingsNameTheVariable() async throws {
-        let cases: [([String: String], String)] = [
-            ([:], "VERDICT_BUNDLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b"], "VERDICT_APP_APPLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_APP_APPLE_ID": "x"], "VERDICT_APP_APPLE_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_PORT": "70000"], "VERDICT_PORT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Staging"], "VERDICT_ENVIRONMENTS"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_DATABASE_URL": "mysql://x"], "VERDICT_DATABASE_URL"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_APPSTORE_KEY_ID": "K"], "VERDICT_APPSTORE_ISSUER_ID"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ONLINE_CHECKS": "maybe"], "VERDICT_ONLINE_CHECKS"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ROOT_CERTIFICATES": "/nonexistent.cer"], "VERDICT_ROOT_CERTIFICATES"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_WEBHOOK_URL": "https://x.example"], "VERDICT_WEBHOOK_SECRET"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "-1"], "VERDICT_HISTORY_WAIT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_HISTORY_WAIT": "3601"], "VERDICT_HISTORY_WAIT"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ATTRIBUTION_WINDOW": "x"], "VERDICT_ATTRIBUTION_WINDOW"),
-            (["VERDICT_BUNDLE_ID": "b", "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_CONSUMPTION_GRACE": "21601"], "VERDICT_CONSUMPTION_GRACE"),
-        ]
-        for (environment, variable) in cases {
-            do {
-                _ = try await configuration(environment)
-                Issue.record("expected an error naming \(variable) for \(environment)")
-            } catch let error as ConfigurationError {
-                #expect(error.description.contains(variable), "\(error.description)")
-                #expect(!error.description.contains("\n"))
-            }
+    @Test func anUnreadableConfigFileIsAConfigurationError() async throws {
+        do throws(ConfigurationError) {
+            _ = try await ConfigurationSources.reader(environment: [:], configFile: "/nonexistent/verdict.json")
+            Issue.record("a missing config file must be refused")
+        } catch {
+            #expect(error.key == .configFile)
+            #expect(error.description.hasPrefix("configuration error: VERDICT_CONFIG_FILE (--config) "), "\(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func everySettingHasAnInvalidValueInTheTable() {
+        #expect(Set(InvalidSetting.table.map(\.key)) == Set(ConfigurationKey.all))
+    }
+
+    @Test(arguments: InvalidSetting.table)
+    func anInvalidSettingIsOneLineNamingIt(_ invalid: InvalidSetting) async throws {
+        do {
+            _ = try await configuration(invalid.environment)
+            Issue.record("expected an error naming \(invalid.key.environmentVariable)")
+        } catch let error as ConfigurationError {
+            #expect(error.key == invalid.key, "\(error.description)")
+            #expect(error.description.hasPrefix("configuration error: \(invalid.key.environmentVariable) (\(invalid.key.flag)) "))
+            #expect(error.description.count > "configuration error: \(invalid.key.environmentVariable) (\(invalid.key.flag)) ".count + 8,
+                    "says why: \(error.description)")
+            #expect(!error.description.contains("\n"))
+            #expect(!error.description.contains("hunter2secret"), "a password leaked: \(error.description)")
         }
     }
 

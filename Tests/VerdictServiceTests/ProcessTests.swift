@@ -313,10 +313,14 @@ import VerdictStorage
             var noBundle = settings
             noBundle["VERDICT_BUNDLE_ID"] = nil
             let missing = try await ServiceProcess.run(["serve"], settings: noBundle, directory: directory, name: "no-bundle")
-            #expect(missing.status != 0)
-            let missingLines = missing.output.split(separator: "\n", omittingEmptySubsequences: true)
-            #expect(missingLines.count == 1, "one line: \(missing.output)")
-            #expect(missing.output.contains("VERDICT_BUNDLE_ID"), "names the setting: \(missing.output)")
+            Self.expectConfigurationError(missing, naming: .bundleId)
+
+            // A malformed PostgreSQL URL is a configuration error too (parsed once, strictly, at start).
+            var malformed = settings
+            malformed["VERDICT_DATABASE_URL"] = "postgres://user:secretpw@host:notaport/db"
+            let refused = try await ServiceProcess.run(["serve"], settings: malformed, directory: directory, name: "malformed-db")
+            Self.expectConfigurationError(refused, naming: .databaseURL)
+            #expect(!refused.output.contains("secretpw"), "the password leaked: \(refused.output)")
 
             var badDatabase = settings
             badDatabase["VERDICT_DATABASE_URL"] = "postgres://u:secretpw@127.0.0.1:1/db"
@@ -324,6 +328,26 @@ import VerdictStorage
             #expect(unreachable.status != 0)
             #expect(!unreachable.output.isEmpty, "explains why it cannot start")
             #expect(!unreachable.output.contains("secretpw"), "the password leaked: \(unreachable.output)")
+        }
+    }
+
+    /// Exit status 78 (`EX_CONFIG`) and exactly one line, `verdict: configuration error: <VARIABLE> (<flag>) <why>`.
+    static func expectConfigurationError(_ run: (status: Int32, output: String), naming key: ConfigurationKey) {
+        #expect(run.status == ConfigurationError.exitStatus, "exit status \(run.status): \(run.output)")
+        let lines = run.output.split(separator: "\n", omittingEmptySubsequences: true)
+        #expect(lines.count == 1, "one line: \(run.output)")
+        #expect(lines.first?.hasPrefix("verdict: configuration error: \(key.environmentVariable) (\(key.flag)) ") == true,
+                "names the setting: \(run.output)")
+    }
+
+    @Test func serveHasAFlagForEverySetting() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-help-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let help = try await ServiceProcess.run(["serve", "--help"], settings: [:], directory: directory, name: "help")
+        #expect(help.status == 0, "\(help.output)")
+        for key in ConfigurationKey.all + [.configFile] {
+            #expect(help.output.contains(key.flag + " "), "verdict serve --help lacks \(key.flag)")
         }
     }
 }

@@ -84,14 +84,14 @@ struct StorageLifecycleTests {
 
     @Test("SQLite: relative paths and in-memory URLs open")
     func sqliteURLs() async throws {
-        let memory = try await RepositoryFactory.open(databaseURL: "sqlite::memory:", logger: TestDatabase.logger)
+        let memory = try await RepositoryFactory.open(databaseURL: .sqliteMemory, logger: TestDatabase.logger)
         try await memory.migrate()
         #expect(memory.backend == .sqlite)
         #expect(try await memory.readiness().isCurrent)
         try await memory.shutdown()
         #expect(try DatabaseURL(parsing: "sqlite:data/verdict.sqlite") == .sqliteFile(path: "data/verdict.sqlite"))
         #expect(try DatabaseURL(parsing: "sqlite:///var/lib/verdict.sqlite") == .sqliteFile(path: "/var/lib/verdict.sqlite"))
-        let missingDirectory = "sqlite:/nonexistent-\(UUID().uuidString)/verdict.sqlite"
+        let missingDirectory = DatabaseURL.sqliteFile(path: "/nonexistent-\(UUID().uuidString)/verdict.sqlite")
         await #expect(throws: StorageError.self) {
             _ = try await RepositoryFactory.open(databaseURL: missingDirectory, logger: TestDatabase.logger)
         }
@@ -119,11 +119,11 @@ struct StorageLifecycleTests {
         "postgres://user:hunter2secret@host/db?sslmode=sometimes", "postgres://user:hunter2secret@host/db?pool=3",
         "sqlite:", "hunter2secret", "postgres://:hunter2secret@host/db",
     ])
-    func badURLs(_ url: String) async throws {
-        do {
-            _ = try await RepositoryFactory.open(databaseURL: url, logger: TestDatabase.logger)
-            Issue.record("opened \(url.isEmpty ? "<empty>" : "a bad URL")")
-        } catch let error as StorageError {
+    func badURLs(_ url: String) {
+        do throws(StorageError) {
+            _ = try DatabaseURL(parsing: url)
+            Issue.record("parsed \(url.isEmpty ? "<empty>" : "a bad URL")")
+        } catch {
             guard case .invalidDatabaseURL = error else {
                 Issue.record("expected invalidDatabaseURL, got \(error)")
                 return
@@ -136,7 +136,7 @@ struct StorageLifecycleTests {
     @Test("PostgreSQL on a closed port: unavailable, password not in the error")
     func postgresClosedPort() async throws {
         let port = try Self.closedPort()
-        let url = "postgres://verdict:hunter2secret@127.0.0.1:\(port)/verdict?sslmode=disable"
+        let url = try DatabaseURL(parsing: "postgres://verdict:hunter2secret@127.0.0.1:\(port)/verdict?sslmode=disable")
         let clock = ContinuousClock()
         let start = clock.now
         do {
@@ -158,7 +158,7 @@ struct StorageLifecycleTests {
         parts.database = "verdict_missing_\(UInt32.random(in: 0...UInt32.max))"
         parts.password = "hunter2secret"
         do {
-            _ = try await RepositoryFactory.open(databaseURL: DatabaseAdministration.urlString(parts), logger: TestDatabase.logger)
+            _ = try await RepositoryFactory.open(databaseURL: .postgres(parts), logger: TestDatabase.logger)
             Issue.record("opened a missing database")
         } catch let error as StorageError {
             #expect(error.isUnavailable, "\(error)")

@@ -82,7 +82,8 @@ struct TestDatabase: Sendable {
     /// Opens one more repository (its own connections) on this database.
     func open(maximumConnections: Int = 4) async throws -> any VerdictRepository {
         try await RepositoryFactory.open(
-            databaseURL: url, options: StorageOptions(postgresMaximumConnections: maximumConnections), logger: Self.logger)
+            databaseURL: try DatabaseURL(parsing: url), options: StorageOptions(postgresMaximumConnections: maximumConnections),
+            logger: Self.logger)
     }
 
     private static func make(_ backend: TestBackend) async throws -> TestDatabase {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The App Store Server API endpoints Verdict uses (reference §3.3). `transactionId` parameters
+/// The App Store Server API endpoints Verdict uses. `transactionId` parameters
 /// accept any transaction id of the customer where Apple does (history, statuses, refunds: also
 /// `originalTransactionId` and `appTransactionId`).
 extension AppStoreServerAPIClient {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Conveniences that follow `hasMore` through every page (reference §3.4).
+/// Conveniences that follow `hasMore` through every page (the API's paged endpoints return a
+/// `revision` or pagination token to ask for the next one).
 extension AppStoreServerAPIClient {
     /// The default cap on pages fetched by one paging call (20 items per page).
     public static let defaultMaxPages = 500

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// A client for the App Store Server API (reference §3).
+/// A client for Apple's App Store Server API (`api.storekit.apple.com` and its Sandbox twin).
 ///
 /// Every call mints a fresh bearer token (``AppStoreAPIToken``), sends the request through the
 /// injected ``AppStoreHTTPTransport`` with `Accept: application/json`, `User-Agent: verdict/0.1` and,

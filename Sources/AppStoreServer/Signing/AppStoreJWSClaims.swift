@@ -10,7 +10,7 @@ public protocol AppStoreJWSFields: Codable, Hashable, Sendable {
     static var claimNames: Set<String> { get }
 }
 
-/// The claims of a StoreKit JWS (reference §4.2): the common `iss`, `bid`, `aud`, `iat` and `nonce`
+/// The claims of a StoreKit signed JWS: the common `iss`, `bid`, `aud`, `iat` and `nonce`
 /// plus the feature-specific ``fields``, encoded as one flat JSON object.
 ///
 /// The feature-specific claims read as if they were properties of the claims themselves

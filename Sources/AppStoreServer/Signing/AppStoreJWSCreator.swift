@@ -1,6 +1,6 @@
 import Foundation
 
-/// Creates StoreKit JWS signatures of one kind (reference §4.2), named by `Fields`:
+/// Creates StoreKit signed JWSs (ES256, In-App Purchase key) of one kind, named by `Fields`:
 /// ``PromotionalOfferV2SignatureCreator`` and ``IntroductoryOfferEligibilitySignatureCreator``.
 ///
 /// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; claims ``AppStoreJWSClaims`` with the identity's

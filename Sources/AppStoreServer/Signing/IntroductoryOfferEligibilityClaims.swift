@@ -1,5 +1,5 @@
 /// The claims of an introductory-offer-eligibility JWS (`aud` `introductory-offer-eligibility`,
-/// reference §4.2), which overrides whether StoreKit offers the customer an introductory offer:
+/// one of StoreKit's signed JWS kinds), which overrides whether StoreKit offers the customer an introductory offer:
 /// the common claims of ``AppStoreJWSClaims`` plus ``IntroductoryOfferEligibilityFields``.
 ///
 /// There is deliberately no `exp`: Apple derives the expiry from `iat`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Creates introductory-offer-eligibility JWS signatures (reference §4.2), which tell StoreKit
+/// Creates introductory-offer-eligibility JWS signatures (a StoreKit signed JWS), which tell StoreKit
 /// whether to offer a customer the introductory offer: ``AppStoreJWSCreator`` with claims
 /// ``IntroductoryOfferEligibilityClaims``.
 ///

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// Creates legacy ("V1") promotional-offer signatures (reference §4.1).
+/// Creates legacy ("V1") promotional-offer signatures (StoreKit's `Product.SubscriptionOffer.Signature`).
 ///
 /// The signed payload is the UTF-8 of
 /// `bundleId ⁣ keyId ⁣ productId ⁣ offerId ⁣ lowercase(appAccountToken) ⁣ lowercase(nonce) ⁣ timestamp`

@@ -1,4 +1,4 @@
-/// The claims of a promotional-offer JWS (`aud` `promotional-offer`, reference §4.2): the common
+/// The claims of a promotional-offer JWS (`aud` `promotional-offer`): the common
 /// claims of ``AppStoreJWSClaims`` plus ``PromotionalOfferV2Fields``.
 ///
 /// There is deliberately no `exp`: Apple derives the expiry from `iat`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Creates promotional-offer JWS signatures for `Product.PurchaseOption.promotionalOffer(_:compactJWS:)`
-/// (reference §4.2): ``AppStoreJWSCreator`` with claims ``PromotionalOfferV2Claims``.
+/// (StoreKit 2): ``AppStoreJWSCreator`` with claims ``PromotionalOfferV2Claims``.
 ///
 /// Header `{"alg":"ES256","kid":…,"typ":"JWT"}`; an integer `iat`, a fresh lowercase `nonce` and no
 /// `exp`. Each JWS is verified with the public key before it is returned.

@@ -11,13 +11,12 @@ public struct AppStoreAPIAccess: Sendable {
     public let unavailableReason: String?
 
     public init(configuration: ServiceConfiguration, metrics: ServiceMetrics, transport: (any AppStoreHTTPTransport)? = nil) {
-        guard let credentials = configuration.appStoreCredentials,
-              let key = try? SigningKey.load(pem: credentials.privateKeyPEM)
-        else {
+        guard let credentials = configuration.appStoreCredentials else {
             self.clients = [:]
-            self.unavailableReason = configuration.appStoreCredentialsProblem ?? "the In-App Purchase key could not be loaded"
+            self.unavailableReason = configuration.appStoreCredentialsProblem ?? "no In-App Purchase key configured"
             return
         }
+        let key = credentials.privateKey
         let metered = MeteredTransport(base: transport ?? AsyncHTTPClientTransport(), metrics: metrics)
         var clients: [AppStoreEnvironment: AppStoreServerAPIClient] = [:]
         for environment in [AppStoreEnvironment.production, .sandbox] {

@@ -63,12 +63,12 @@ public final class VerdictServer: Sendable {
             NotificationProcessor(
                 repository: repository, handlers: [
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(
-                        repository: repository, attributionWindow: Int64(configuration.attributionWindow) * 86_400_000, now: now),
+                        repository: repository, attributionWindow: configuration.attributionWindow.wholeMilliseconds, now: now),
                     ConsumptionRequestHandler(
-                        decider: refundDecider, repository: repository, grace: Int64(configuration.consumptionGrace) * 1000,
+                        decider: refundDecider, repository: repository, grace: configuration.consumptionGrace.wholeMilliseconds,
                         webhooks: configuration.webhookURL != nil), RefundOutcomeHandler(repository: repository),
                 ] + notificationHandlers, historySync: appStore.isAvailable,
-                historyWait: Int64(configuration.historyWait) * 1000, now: now),
+                historyWait: configuration.historyWait.wholeMilliseconds, now: now),
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
@@ -95,7 +95,7 @@ public final class VerdictServer: Sendable {
             onlineChecks: configuration.onlineChecks,
             ocspRequester: configuration.onlineChecks ? AsyncHTTPClientOCSPRequester() : nil
         )
-        let timeout = Duration.seconds(configuration.databaseTimeout)
+        let timeout = configuration.databaseTimeout
         let repository = try await RepositoryFactory.open(
             databaseURL: configuration.databaseURL,
             options: StorageOptions(connectTimeout: min(timeout, .seconds(10)), operationTimeout: timeout),
@@ -142,7 +142,8 @@ public final class VerdictServer: Sendable {
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(
-            reloader: rulesReloader, repository: repository, attributionWindowDays: configuration.attributionWindow
+            reloader: rulesReloader, repository: repository,
+            attributionWindowDays: Int(configuration.attributionWindow.components.seconds / 86_400)
         ).register(on: authenticated)
         CustomerAttributesRoutes(repository: repository, rules: rules, now: now).register(on: authenticated)
         OfferRoutes(rules: rules, signer: offerSigner, signingUnavailableReason: appStore.unavailableReason)
@@ -179,11 +180,11 @@ public final class VerdictServer: Sendable {
         application.addServices(worker)
         application.addServices(ReconciliationService(
             intake: intake, repository: repository, appStore: appStore, environments: configuration.environments,
-            interval: .seconds(configuration.reconcileInterval), logger: logger, now: now
+            interval: configuration.reconcileInterval, logger: logger, now: now
         ))
         application.addServices(RulesWatcher(
             reloader: rulesReloader,
-            interval: configuration.rulesReloadInterval > 0 ? .seconds(configuration.rulesReloadInterval) : nil,
+            interval: configuration.rulesReloadInterval > .zero ? configuration.rulesReloadInterval : nil,
             reloadOnHangup: reloadOnHangup
         ))
         return application

@@ -4,12 +4,17 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     public let key: ConfigurationKey
     public let problem: String
 
+    /// The exit status of a command stopped by a configuration error: 78, `EX_CONFIG` of sysexits(3).
+    public static let exitStatus: Int32 = 78
+
     public init(_ key: ConfigurationKey, _ problem: String) {
         self.key = key
         self.problem = problem
     }
 
+    /// One line, whatever the problem's text holds (line breaks become spaces).
     public var description: String {
-        "configuration error: \(key.environmentVariable) (\(key.flag)) \(problem)"
+        let line = "configuration error: \(key.environmentVariable) (\(key.flag)) \(problem)"
+        return line.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

@@ -9,17 +9,20 @@ public struct ConfigurationKey: Sendable, Hashable, CustomStringConvertible {
     public let key: String
     /// Whether the value is a secret (redacted from logs and errors).
     public let isSecret: Bool
+    /// The flag when it is not the key in kebab case (`--config` for `config.file`).
+    private let customFlag: String?
 
-    public init(_ key: String, isSecret: Bool = false) {
+    public init(_ key: String, isSecret: Bool = false, flag: String? = nil) {
         self.key = key
         self.isSecret = isSecret
+        self.customFlag = flag
     }
 
     /// `VERDICT_DATABASE_URL` for `database.url`.
     public var environmentVariable: String { "VERDICT_" + words.map { $0.uppercased() }.joined(separator: "_") }
 
     /// `--database-url` for `database.url`.
-    public var flag: String { "--" + words.joined(separator: "-") }
+    public var flag: String { customFlag ?? "--" + words.joined(separator: "-") }
 
     public var description: String { environmentVariable }
 
@@ -67,6 +70,9 @@ extension ConfigurationKey {
     public static let workerConcurrency = Self("worker.concurrency")
     public static let assumeConsent = Self("assumeConsent")
     public static let logLevel = Self("log.level")
+    /// The JSON config file itself (`VERDICT_CONFIG_FILE` or `--config`): where settings are read
+    /// from, not a setting of its own, so it is not in ``all``.
+    public static let configFile = Self("config.file", flag: "--config")
 
     /// Every setting, in documentation order.
     public static let all: [Self] = [

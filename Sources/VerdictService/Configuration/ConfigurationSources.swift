@@ -13,7 +13,7 @@ public enum ConfigurationSources {
         flags: [ConfigurationKey: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         configFile: String? = nil
-    ) async throws -> ConfigReader {
+    ) async throws(ConfigurationError) -> ConfigReader {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for (key, value) in flags {
             values[AbsoluteConfigKey(ConfigKey(key.key))] = ConfigValue(.string(value), isSecret: key.isSecret)
@@ -39,7 +39,7 @@ public enum ConfigurationSources {
             do {
                 providers.append(try await FileProvider<JSONSnapshot>(config: location))
             } catch {
-                throw ConfigurationError(ConfigurationKey("config.file"), "cannot be read as JSON: '\(file)' (\(error))")
+                throw ConfigurationError(.configFile, "cannot be read as JSON: '\(file)' (\(error))")
             }
         }
         return ConfigReader(providers: providers)

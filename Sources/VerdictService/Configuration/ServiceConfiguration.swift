@@ -1,11 +1,14 @@
 import AppStoreServer
 import Configuration
+import Crypto
 import Foundation
+import Logging
+import VerdictStorage
 
 /// Everything `verdict serve` is configured with, read once at start-up from a `ConfigReader`
 /// (CLI flags, then `VERDICT_*` environment variables, then an optional JSON config file; see
-/// ``ConfigurationSources``). Every value is parsed here, so a bad setting stops start-up with one
-/// ``ConfigurationError`` naming it.
+/// ``ConfigurationSources``). Every value is parsed here into its type, so a bad setting stops
+/// start-up with one ``ConfigurationError`` naming it, and nothing downstream parses a setting again.
 public struct ServiceConfiguration: Sendable {
     /// The In-App Purchase key used for App Store Server API calls and offer signatures.
     public struct AppStoreCredentials: Sendable {
@@ -13,13 +16,15 @@ public struct ServiceConfiguration: Sendable {
         public var issuerId: String
         /// The `.p8` file's path (its contents are read at start-up, never logged).
         public var privateKeyFile: String
-        public var privateKeyPEM: String
+        /// The key read from ``privateKeyFile``.
+        public var privateKey: P256.Signing.PrivateKey
     }
 
-    public var databaseURL: String
-    /// Seconds one database call (including the wait for a pooled PostgreSQL connection) may take
+    public var databaseURL: DatabaseURL
+    /// How long one database call (including the wait for a pooled PostgreSQL connection) may take
     /// before it fails as unavailable: intake then answers 503 instead of holding Apple's request.
-    public var databaseTimeout: Int
+    public var databaseTimeout: Duration
+    /// The rule bundle folder.
     public var rulesDirectory: String
     public var host: String
     public var port: Int
@@ -44,62 +49,39 @@ public struct ServiceConfiguration: Sendable {
     /// Whether the app's terms grant consent to share consumption data: a customer without a
     /// consent-ledger entry is treated as consenting (an explicit refusal still wins).
     public var assumeConsent: Bool
-    /// Seconds a decision on a customer whose App Store history was never read waits for the first
-    /// history sync, counted from the notification's arrival (0: decide at once on what is stored).
-    public var historyWait: Int
-    /// Seconds a refund request waits after it arrived for the app backend to report facts (ended
-    /// early by facts reported with `"final": true`; 0 decides at once).
-    public var consumptionGrace: Int
-    /// Days after an offer's expiry (or a decision without an offer) during which a customer's
+    /// How long a decision on a customer whose App Store history was never read waits for the first
+    /// history sync, counted from the notification's arrival (zero: decide at once on what is stored).
+    public var historyWait: Duration
+    /// How long a refund request waits after it arrived for the app backend to report facts (ended
+    /// early by facts reported with `"final": true`; zero decides at once).
+    public var consumptionGrace: Duration
+    /// How long (whole days) after an offer's expiry (or a decision without an offer) a customer's
     /// return is attributed to the decision; later returns are not.
-    public var attributionWindow: Int
-    /// Seconds between automatic reconciliations with Get Notification History (0: off).
-    public var reconcileInterval: Int
-    /// Seconds between checks of the rules folder for changes (0: only SIGHUP reloads).
-    public var rulesReloadInterval: Int
+    public var attributionWindow: Duration
+    /// Time between automatic reconciliations with Get Notification History (zero: off).
+    public var reconcileInterval: Duration
+    /// Time between checks of the rules folder for changes (zero: only SIGHUP reloads).
+    public var rulesReloadInterval: Duration
     /// How many jobs one process runs at once.
     public var workerConcurrency: Int
-    public var logLevel: String
+    public var logLevel: Logger.Level
 
     /// Reads and checks every setting.
     public init(reader: ConfigReader) throws(ConfigurationError) {
-        func string(_ key: ConfigurationKey) -> String? {
-            guard let value = reader.string(forKey: ConfigKey(key.key), isSecret: key.isSecret)?
-                .trimmingCharacters(in: .whitespaces), !value.isEmpty
-            else { return nil }
-            return value
-        }
-        func list(_ key: ConfigurationKey) -> [String] {
-            (string(key) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
-        }
-        func integer(_ key: ConfigurationKey, default value: Int, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-            guard let text = string(key) else { return value }
-            guard let parsed = Int(text), range.contains(parsed) else {
-                throw ConfigurationError(key, "must be an integer in \(range.lowerBound)…\(range.upperBound), got '\(text)'")
-            }
-            return parsed
-        }
-        func boolean(_ key: ConfigurationKey, default value: Bool) throws(ConfigurationError) -> Bool {
-            guard let text = string(key)?.lowercased() else { return value }
-            switch text {
-            case "true", "1", "yes", "on": return true
-            case "false", "0", "no", "off": return false
-            default: throw ConfigurationError(key, "must be true or false, got '\(text)'")
-            }
-        }
+        let settings = SettingReader(reader: reader)
+        func string(_ key: ConfigurationKey) -> String? { settings.string(key) }
+        func list(_ key: ConfigurationKey) -> [String] { settings.list(key) }
 
-        databaseURL = string(.databaseURL) ?? "sqlite:verdict.sqlite"
-        guard databaseURL.hasPrefix("sqlite:") || databaseURL.hasPrefix("postgres://")
-            || databaseURL.hasPrefix("postgresql://")
-        else {
-            throw ConfigurationError(.databaseURL, "must be sqlite:PATH or postgres://user:pass@host:port/db")
-        }
-        rulesDirectory = string(.rulesDirectory) ?? "Rules"
-        host = string(.host) ?? "127.0.0.1"
-        port = try integer(.port, default: 8080, range: 0...65535)
+        databaseURL = try settings.databaseURL(.databaseURL, default: "sqlite:verdict.sqlite")
+        rulesDirectory = try settings.directory(.rulesDirectory, default: "Rules")
+        host = try settings.host(.host, default: "127.0.0.1")
+        port = try settings.integer(.port, default: 8080, range: 0...65535)
         guard let bundleId = string(.bundleId) else {
             throw ConfigurationError(.bundleId, "is required: the bundle id of the app whose notifications are accepted")
+        }
+        let bundleIdCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-_"))
+        guard bundleId.unicodeScalars.allSatisfy({ $0.isASCII && bundleIdCharacters.contains($0) }) else {
+            throw ConfigurationError(.bundleId, "must hold only letters, digits, '.', '-' and '_', got '\(bundleId)'")
         }
         self.bundleId = bundleId
 
@@ -141,13 +123,13 @@ public struct ServiceConfiguration: Sendable {
             rootCertificates = roots
             rootCertificatesSource = rootFiles.joined(separator: ",")
         }
-        onlineChecks = try boolean(.onlineChecks, default: false)
+        onlineChecks = try settings.boolean(.onlineChecks, default: false)
 
         let keyId = string(.appStoreKeyId)
         let issuerId = string(.appStoreIssuerId)
         let keyFile = string(.appStorePrivateKeyFile)
         let missing = [(ConfigurationKey.appStoreKeyId, keyId), (.appStoreIssuerId, issuerId), (.appStorePrivateKeyFile, keyFile)]
-            .filter { $0.1 == nil }.map(\.0.environmentVariable)
+            .filter { $0.1 == nil }.map(\.0)
         if missing.isEmpty, let keyId, let issuerId, let keyFile {
             let pem: String
             do {
@@ -155,60 +137,42 @@ public struct ServiceConfiguration: Sendable {
             } catch {
                 throw ConfigurationError(.appStorePrivateKeyFile, "cannot be read: '\(keyFile)'")
             }
+            let privateKey: P256.Signing.PrivateKey
             do {
-                _ = try SigningKey.load(pem: pem)
+                privateKey = try SigningKey.load(pem: pem)
             } catch {
                 throw ConfigurationError(.appStorePrivateKeyFile, "is not a PKCS#8 P-256 private key (.p8): '\(keyFile)'")
             }
-            appStoreCredentials = AppStoreCredentials(keyId: keyId, issuerId: issuerId, privateKeyFile: keyFile, privateKeyPEM: pem)
+            appStoreCredentials = AppStoreCredentials(keyId: keyId, issuerId: issuerId, privateKeyFile: keyFile, privateKey: privateKey)
             appStoreCredentialsProblem = nil
         } else if missing.count == 3 {
             appStoreCredentials = nil
             appStoreCredentialsProblem = "no In-App Purchase key configured (VERDICT_APPSTORE_KEY_ID, VERDICT_APPSTORE_ISSUER_ID, VERDICT_APPSTORE_PRIVATE_KEY_FILE)"
         } else {
             throw ConfigurationError(
-                missing.first == ConfigurationKey.appStoreKeyId.environmentVariable ? .appStoreKeyId
-                    : missing.first == ConfigurationKey.appStoreIssuerId.environmentVariable ? .appStoreIssuerId : .appStorePrivateKeyFile,
-                "is missing while other In-App Purchase key settings are set (missing: \(missing.joined(separator: ", ")))"
+                missing[0],
+                "is missing while other In-App Purchase key settings are set (missing: \(missing.map(\.environmentVariable).joined(separator: ", ")))"
             )
         }
 
-        if let text = string(.appStoreAPIURL) {
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                throw ConfigurationError(.appStoreAPIURL, "must be an http(s) URL, got '\(text)'")
-            }
-            appStoreAPIURL = url
-        } else {
-            appStoreAPIURL = nil
-        }
+        appStoreAPIURL = try settings.httpURL(.appStoreAPIURL)
         apiTokens = list(.apiTokens)
         if apiTokens.contains(where: { $0.count < 16 }) {
             throw ConfigurationError(.apiTokens, "contains a token shorter than 16 characters")
         }
-        if let text = string(.webhookURL) {
-            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                throw ConfigurationError(.webhookURL, "must be an http(s) URL, got '\(text)'")
-            }
-            webhookURL = url
-            guard let secret = string(.webhookSecret) else {
-                throw ConfigurationError(.webhookSecret, "is required when VERDICT_WEBHOOK_URL is set")
-            }
-            webhookSecret = secret
-        } else {
-            webhookURL = nil
-            webhookSecret = string(.webhookSecret)
+        webhookURL = try settings.httpURL(.webhookURL)
+        webhookSecret = string(.webhookSecret)
+        if webhookURL != nil, webhookSecret == nil {
+            throw ConfigurationError(.webhookSecret, "is required when VERDICT_WEBHOOK_URL is set")
         }
-        assumeConsent = try boolean(.assumeConsent, default: false)
-        databaseTimeout = try integer(.databaseTimeout, default: 5, range: 1...300)
-        historyWait = try integer(.historyWait, default: 30, range: 0...3600)
-        attributionWindow = try integer(.attributionWindow, default: 30, range: 0...3650)
-        consumptionGrace = try integer(.consumptionGrace, default: 600, range: 0...(6 * 3600))
-        reconcileInterval = try integer(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
-        rulesReloadInterval = try integer(.rulesReloadInterval, default: 2, range: 0...3600)
-        workerConcurrency = try integer(.workerConcurrency, default: 8, range: 1...256)
-        logLevel = string(.logLevel) ?? "info"
-        guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
-            throw ConfigurationError(.logLevel, "must be one of trace, debug, info, notice, warning, error, critical")
-        }
+        assumeConsent = try settings.boolean(.assumeConsent, default: false)
+        databaseTimeout = try settings.duration(.databaseTimeout, default: 5, range: 1...300)
+        historyWait = try settings.duration(.historyWait, default: 30, range: 0...3600)
+        attributionWindow = try settings.duration(.attributionWindow, default: 30, range: 0...3650, unit: .seconds(86_400))
+        consumptionGrace = try settings.duration(.consumptionGrace, default: 600, range: 0...(6 * 3600))
+        reconcileInterval = try settings.duration(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
+        rulesReloadInterval = try settings.duration(.rulesReloadInterval, default: 2, range: 0...3600)
+        workerConcurrency = try settings.integer(.workerConcurrency, default: 8, range: 1...256)
+        logLevel = try settings.logLevel(.logLevel, default: .info)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import VerdictStorage
 
 /// Signs promotional offers with the In-App Purchase key, which never leaves the service: the
-/// V1 signature (`Product.SubscriptionOffer.Signature`, reference §4.1) and the JWS
-/// (`promotionalOffer(_:compactJWS:)`, §4.2).
+/// V1 signature (`Product.SubscriptionOffer.Signature`) and the JWS
+/// (`promotionalOffer(_:compactJWS:)`).
 ///
 /// Every nonce is reserved in the database for 24 hours before it is signed (Apple caches nonces
 /// that long), so no nonce is ever issued twice — across restarts and processes. Every signature
@@ -34,9 +34,8 @@ public struct OfferSigner: Sendable {
 
     /// A signer for the configured In-App Purchase key; nil when no key is configured.
     public init?(configuration: ServiceConfiguration, repository: any OfferNonceStore, now: @escaping @Sendable () -> Date) {
-        guard let credentials = configuration.appStoreCredentials,
-              let key = try? SigningKey.load(pem: credentials.privateKeyPEM)
-        else { return nil }
+        guard let credentials = configuration.appStoreCredentials else { return nil }
+        let key = credentials.privateKey
         self.v1 = PromotionalOfferSignatureCreator(privateKey: key, keyId: credentials.keyId, bundleId: configuration.bundleId)
         self.v1Verifier = PromotionalOfferSignatureVerifier(publicKey: key.publicKey, bundleId: configuration.bundleId)
         self.jws = PromotionalOfferV2SignatureCreator(

@@ -34,7 +34,7 @@ struct BackfillCommand: AsyncParsableCommand {
         }
         guard start < end else { throw ValidationError("--since must be before --until.") }
         let configuration = try await options.configuration()
-        let logger = ServiceOptions.bootstrapLogging(level: "warning")
+        let logger = ServiceOptions.bootstrapLogging(level: .warning)
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
         defer { Task { try? await server.repository.shutdown() } }
         let environments = environment.map { [AppStoreEnvironment(rawValue: $0)] }

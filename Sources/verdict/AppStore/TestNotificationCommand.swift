@@ -19,7 +19,7 @@ struct TestNotificationCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.configuration()
-        let logger = ServiceOptions.bootstrapLogging(level: "warning")
+        let logger = ServiceOptions.bootstrapLogging(level: .warning)
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
         let client: AppStoreServerAPIClient
         do {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import UnixSignals
+import VerdictService
 
 /// `verdict demo`: starts the App Store simulator and the Verdict service in this process,
 /// wired together, plays a short scenario (retention offers, refund requests), prints what was
@@ -41,7 +42,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let rules = try Self.rulesDirectory(rulesDir)
-        let logLevel = verbose ? "info" : "error"
+        let logLevel: Logger.Level = verbose ? .info : .error
         let logger = ServiceOptions.bootstrapLogging(level: logLevel)
         let output = DemoOutput.standardOutput
         output.line("Starting the App Store simulator and the Verdict service…")
@@ -50,6 +51,8 @@ struct DemoCommand: AsyncParsableCommand {
             stack = try await DemoStack.start(
                 DemoStack.Settings(port: port, simulatorPort: simulatorPort, rulesDirectory: rules, logLevel: logLevel),
                 logger: logger, shutdownSignals: [.sigterm, .sigint])
+        } catch let error as ConfigurationError {
+            throw error.exitCode(command: "verdict demo")
         } catch {
             throw Self.failure("cannot start: \(error)" + (port != 0 ? " — is port \(port) in use? Try --port 0." : ""))
         }

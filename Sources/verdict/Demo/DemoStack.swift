@@ -27,7 +27,7 @@ final class DemoStack: Sendable {
         /// The rule bundle folder (absolute).
         var rulesDirectory: String
         /// The service's log level (`VERDICT_LOG_LEVEL`).
-        var logLevel: String
+        var logLevel: Logger.Level
         /// The simulated app.
         var bundleId = "com.lumen.app"
         /// The simulated app's Apple ID.
@@ -85,7 +85,7 @@ final class DemoStack: Sendable {
         // The simulator logs the connections it drops when stopped at error level: only shown
         // when the service's logs are.
         var simulatorLogger = Logger(label: "verdict.simulator")
-        simulatorLogger.logLevel = settings.logLevel == "error" ? .critical : Logger.Level(rawValue: settings.logLevel) ?? .info
+        simulatorLogger.logLevel = settings.logLevel == .error ? .critical : settings.logLevel
         // The service stamps its API tokens with the real time; the simulated clock runs ahead.
         let simulator = await SimulatorServer(
             store: store, port: settings.simulatorPort, tokenClock: .wall, logger: simulatorLogger)
@@ -101,12 +101,8 @@ final class DemoStack: Sendable {
         do {
             let token = "demo-" + (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
             let environment = try writeCredentials(of: store, settings: settings, directory: directory, simulatorURL: simulatorURL, token: token)
-            let configuration: ServiceConfiguration
-            do {
-                configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
-            } catch let error as ConfigurationError {
-                throw DemoError("the service's settings were refused: \(error.description)")
-            }
+            // A refused setting (e.g. --rules-dir naming a file) propagates as the ConfigurationError it is.
+            let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
             let service = try await VerdictServer.open(configuration: configuration, logger: logger)
             let (group, running, port) = try await run(service, port: settings.port, logger: logger, shutdownSignals: shutdownSignals)
             let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: token)
@@ -144,7 +140,7 @@ final class DemoStack: Sendable {
             "VERDICT_RECONCILE_INTERVAL": "0",
             // The demo's app backend reports its facts before Apple asks: nothing to wait for.
             "VERDICT_CONSUMPTION_GRACE": "0",
-            "VERDICT_LOG_LEVEL": settings.logLevel,
+            "VERDICT_LOG_LEVEL": settings.logLevel.rawValue,
         ]
     }
 

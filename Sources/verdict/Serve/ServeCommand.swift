@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import VerdictService
+import VerdictStorage
 
 /// `verdict serve`: the Verdict service (notification intake, job worker, HTTP API) until SIGINT or
 /// SIGTERM, which stop it gracefully.
@@ -29,10 +30,16 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("verdict: cannot start: \(error)\n".utf8))
             throw ExitCode.failure
         }
+        // The SQLite file is named; a PostgreSQL URL is not (it may hold a password).
+        let database = switch configuration.databaseURL {
+        case .sqliteFile(let path): "sqlite:" + path
+        case .sqliteMemory: "sqlite::memory:"
+        case .postgres: "postgres"
+        }
         let application = server.makeApplication(reloadOnHangup: true) { port in
             logger.info("verdict listening", metadata: [
                 "address": .string("http://\(configuration.host):\(port)"),
-                "database": .string(configuration.databaseURL.hasPrefix("sqlite:") ? configuration.databaseURL : "postgres"),
+                "database": .string(database),
             ])
         }
         try await application.runService()

@@ -42,6 +42,8 @@ struct ServiceOptions: ParsableArguments {
     var webhookUrl: String?
     @Option(help: "HMAC secret for outbound events (prefer the environment variable).")
     var webhookSecret: String?
+    @Option(help: "Treat customers without a consent-ledger entry as consenting: true or false (default false).")
+    var assumeConsent: String?
     @Option(help: "Seconds between checks of the rules folder for changes (default 2; 0: only SIGHUP reloads).")
     var rulesReloadInterval: String?
     @Option(help: "Seconds a first decision waits for the customer's App Store history (default 30; 0: never).")
@@ -68,7 +70,7 @@ struct ServiceOptions: ParsableArguments {
             (.rootCertificates, rootCertificates), (.onlineChecks, onlineChecks), (.appStoreKeyId, appstoreKeyId),
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
             (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
-            (.webhookSecret, webhookSecret), (.historyWait, historyWait),
+            (.webhookSecret, webhookSecret), (.assumeConsent, assumeConsent), (.historyWait, historyWait),
             (.attributionWindow, attributionWindow), (.consumptionGrace, consumptionGrace),
             (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel),
@@ -78,23 +80,21 @@ struct ServiceOptions: ParsableArguments {
         return result
     }
 
-    /// Reads and checks the configuration; a bad setting exits with its one-line explanation.
+    /// Reads and checks the configuration; a bad setting exits 78 with its one-line explanation.
     func configuration() async throws -> ServiceConfiguration {
-        do {
+        do throws(ConfigurationError) {
             let reader = try await ConfigurationSources.reader(flags: flags, configFile: config)
             return try ServiceConfiguration(reader: reader)
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("verdict: \(error.description)\n".utf8))
-            throw ExitCode(78)
+        } catch {
+            throw error.exitCode()
         }
     }
 
-    /// Routes swift-log to JSON lines on standard error at the configured level.
-    static func bootstrapLogging(level: String) -> Logger {
-        let logLevel = Logger.Level(rawValue: level) ?? .info
+    /// Routes swift-log to JSON lines on standard error at `level`.
+    static func bootstrapLogging(level: Logger.Level) -> Logger {
         LoggingSystem.bootstrap { label in
             var handler = JSONLogHandler(label: label)
-            handler.logLevel = logLevel
+            handler.logLevel = level
             return handler
         }
         return Logger(label: "verdict")

@@ -2,7 +2,7 @@ import AppStoreServer
 import Foundation
 import Testing
 
-/// Request shapes per endpoint (reference §3.3), with Apple's canned response bodies.
+/// Request shapes per endpoint, with Apple's canned response bodies.
 @Suite("API: endpoint request shapes")
 struct AppStoreServerAPIClientEndpointTests {
     static let base = "https://api.storekit.apple.com"

@@ -2,7 +2,7 @@ import AppStoreServer
 import Foundation
 import Testing
 
-/// Following `hasMore` (reference §3.4): same query / body, new revision / pagination token.
+/// Following `hasMore`: same query / body, new revision / pagination token.
 @Suite("API: paging")
 struct AppStoreServerAPIClientPagingTests {
     static func historyPage(revision: String?, hasMore: Bool, transaction: String) -> RecordingTransport.Reply {

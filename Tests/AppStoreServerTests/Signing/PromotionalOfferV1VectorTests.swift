@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension SigningTests {
-    /// Apple's V1 promotional-offer vectors (reference §9.3).
+    /// Apple's V1 promotional-offer vectors.
     @Suite("V1 promotional offer vectors")
     struct PromotionalOfferV1VectorTests {
         static func payload(_ v: PromotionalOfferV1Vector) -> Data {

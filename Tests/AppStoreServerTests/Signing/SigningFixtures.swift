@@ -6,7 +6,7 @@ import Foundation
 /// Parent suite of the signing tests, so `swift test --filter Signing` selects all of them.
 @Suite("Signing") enum SigningTests {}
 
-/// Apple's In-App Purchase test key (reference §9.3) and V1 vectors, read from the test bundle.
+/// Apple's In-App Purchase test key and V1 vectors read from the test bundle.
 enum SigningFixtures {
     static func url(_ name: String) -> URL {
         Bundle.module.resourceURL!.appendingPathComponent("Fixtures").appendingPathComponent(name)

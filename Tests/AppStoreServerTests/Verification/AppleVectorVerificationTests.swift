@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension VerificationTests {
-    /// Apple's own signed TEST notification against Apple's test root (reference §9.1/§9.2).
+    /// Apple's own signed TEST notification against Apple's test root.
     @Suite struct AppleVectorVerificationTests {
         @Test func testNotificationVerifiesAsSandboxComExample() async throws {
             let verifier = try SignedDataVerifier(

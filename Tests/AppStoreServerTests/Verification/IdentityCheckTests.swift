@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension VerificationTests {
-    /// Bundle id, App Apple ID and environment checks of each payload kind (reference §2.3).
+    /// Bundle id, App Apple ID and environment checks of each payload kind.
     @Suite struct IdentityCheckTests {
         let pki: SimulatorPKI
         let signer: AppStoreSigner

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 extension VerificationTests {
-    /// Payloads minted with Apple's test leaf key and chain (reference §9.4).
+    /// Payloads minted with Apple's test leaf key and chain.
     @Suite struct MintedConsumptionRequestTests {
         @Test func consumptionRequestWithNestedTransactionVerifiesAndDecodes() async throws {
             let signer = try AppleFixtures.signer()

@@ -18,7 +18,7 @@ struct FactSchemaTests {
         #expect(RuleEnum.derivedName("Non-Renewing Subscription") == "NON_RENEWING_SUBSCRIPTION")
     }
 
-    @Test("the schema declares issue §3's facts, and declared attributes")
+    @Test("the schema declares the documented facts, and declared attributes")
     func fields() {
         let schema = FactSchema(attributes: [RuleField("country", .string, "ISO country")])
         #expect(schema.rootNames == ["event", "subscription", "purchase", "customer", "usage"])
