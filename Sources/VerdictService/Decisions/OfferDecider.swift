@@ -59,9 +59,11 @@ public struct OfferDecider: Sendable {
         guard let bundle = rules.current else { throw Failure.noRules }
         guard let offers = bundle.offers, Self.mayApply(bundle, event) else { return nil }
         let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
+        let document = facts.factDocument
+        let json = document.json
         let typed: Facts
         do {
-            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+            typed = try Facts(FactData(json), schema: bundle.schema)
         } catch {
             throw Failure.invalidFacts(error.description)
         }
@@ -74,7 +76,8 @@ public struct OfferDecider: Sendable {
             let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
             guard decision.section == .offers else { return nil }
             switch try await store(
-                decision, facts: facts, bundle: bundle, originalTransactionId: originalTransactionId,
+                decision, facts: json, productId: document.subscription?.productId, historyComplete: facts.historyComplete,
+                bundle: bundle, originalTransactionId: originalTransactionId,
                 notificationUUID: notificationUUID, trigger: trigger, customerUnit: customerUnit, decidedAt: decidedAt) {
             case .stored(let record): return record
             case .capped: continue
@@ -85,7 +88,8 @@ public struct OfferDecider: Sendable {
 
     /// Stores `decision`, with the caps of the offer it makes.
     private func store(
-        _ decision: Decision, facts: SubscriptionFacts, bundle: RuleBundle, originalTransactionId: String,
+        _ decision: Decision, facts: JSONValue, productId subscriptionProduct: String?, historyComplete: Bool, bundle: RuleBundle,
+        originalTransactionId: String,
         notificationUUID: String?, trigger: String, customerUnit: String?, decidedAt: Int64
     ) async throws -> OfferDecisionInsert {
         let shown = decision.heldOut ? decision.counterfactual : decision.offer
@@ -94,12 +98,10 @@ public struct OfferDecider: Sendable {
             id: UUID().uuidString.lowercased(), originalTransactionId: originalTransactionId,
             notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
             ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
-            productId: Self.product(
-                for: shown, in: bundle.catalog,
-                subscriptionProduct: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue),
+            productId: Self.product(for: shown, in: bundle.catalog, subscriptionProduct: subscriptionProduct),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
-            json: try Self.recordJSON(decision, facts: facts.document, historyComplete: facts.historyComplete),
+            json: try Self.recordJSON(decision, facts: facts, historyComplete: historyComplete),
             customerUnit: customerUnit
         )
         var event: NewJob?
@@ -118,7 +120,7 @@ public struct OfferDecider: Sendable {
         }
         let stored = try await repository.insertOfferDecision(record, followUp: event, caps: caps)
         if case .stored(let kept) = stored, kept.id == record.id {
-            metrics.decision(section: "offers", historyComplete: facts.historyComplete)
+            metrics.decision(section: "offers", historyComplete: historyComplete)
         }
         return stored
     }
@@ -142,8 +144,7 @@ public struct OfferDecider: Sendable {
     /// (cheap: no history is read for events the bundle ignores). An `appliesTo` that reads more
     /// than the event cannot be judged so, and counts as "may apply".
     static func mayApply(_ bundle: RuleBundle, _ event: SubscriptionFacts.Event) -> Bool {
-        let document = JSONValue.object(["event": SubscriptionFacts.eventFacts(event)])
-        guard let facts = try? Facts(FactData(document), schema: bundle.schema) else { return true }
+        guard let facts = try? Facts(FactData(FactDocument(event: event).json), schema: bundle.schema) else { return true }
         let probe = bundle.decide(facts, now: event.signedDate.appStoreMilliseconds, explain: false)
         return probe.section == .offers || probe.errors.contains { $0.rule.id == "appliesTo" }
     }

@@ -1,6 +1,7 @@
 import AppStoreServer
 import Foundation
 import Logging
+import RuleEngine
 import VerdictStorage
 
 /// Runs an offer decision for every notification type the active bundle's offers section

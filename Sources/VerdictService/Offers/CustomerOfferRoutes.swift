@@ -1,6 +1,7 @@
 import AppStoreServer
 import Foundation
 import Hummingbird
+import RuleEngine
 import VerdictStorage
 
 /// What an app backend asks about one customer's offer: `GET /v1/customers/{originalTransactionId}/offer`

@@ -69,9 +69,10 @@ public struct RefundDecider: Sendable {
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
             transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
             usage: .init(reported, consented: basis.allowsSending), attributes: attributes, historyComplete: historyComplete)
+        let document = facts.document
         let typed: Facts
         do {
-            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+            typed = try Facts(FactData(document), schema: bundle.schema)
         } catch {
             throw Failure.invalidFacts(error.description)
         }
@@ -99,7 +100,7 @@ public struct RefundDecider: Sendable {
             bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
             consentBasis: basis, state: state,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
-            json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body,
+            json: try Self.recordJSON(decision, facts: document, consent: consent, basis: basis, body: body,
                                       notSent: notSent, historyComplete: historyComplete))
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
         let result = try await repository.insertConsumptionRequest(record, submission: job)

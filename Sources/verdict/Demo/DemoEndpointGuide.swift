@@ -80,6 +80,8 @@ struct DemoEndpointGuide {
         let unconsented = noConsent?.appAccountToken ?? customer
         let transactionId = accidental?.transactionId ?? "TRANSACTION_ID"
         let uuid = summary.sampleNotificationUUID ?? "NOTIFICATION_UUID"
+        let reportedFacts = (try? DemoRefundFacts(
+            deliveryStatus: .delivered, consumptionPercentage: 0, sampleContentProvided: true, sessionsSincePurchase: 0).json()) ?? "{}"
         let postBody = sampleNotificationFile.map { "--data-binary @\($0)" } ?? #"-d '{"signedPayload":"<the JWS Apple sent>"}'"#
         return [
             ("Operations (no token needed except /metrics)", [
@@ -125,7 +127,7 @@ struct DemoEndpointGuide {
             ("Refund requests", [
                 Example(title: "PUT /v1/transactions/{id}/facts — what the app knows about a purchase (usage.*)",
                         command: curl("/v1/transactions/\(transactionId)/facts", method: "PUT",
-                                      json: #"{"deliveryStatus":"DELIVERED","consumptionPercentage":0,"sampleContentProvided":true,"sessionsSincePurchase":0}"#)),
+                                      json: reportedFacts)),
                 Example(title: "GET /v1/transactions/{id}/facts", command: curl("/v1/transactions/\(transactionId)/facts")),
                 Example(title: "GET /v1/consumption/{transactionId} — the refund request, the answer sent and Apple's outcome",
                         command: curl("/v1/consumption/\(transactionId)")),

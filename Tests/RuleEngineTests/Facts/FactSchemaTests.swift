@@ -27,7 +27,7 @@ struct FactSchemaTests {
             #expect(schema.type(at: path) != nil, "\(path)")
         }
         #expect(schema.type(at: "usage.consumptionPercentage") == .optional(.int))
-        #expect(schema.type(at: "customer.transactions") == .list(.record(FactSchema.transaction)))
+        #expect(schema.type(at: "customer.transactions") == .list(.record(FactDocument.Transaction.ruleRecord())))
         #expect(FactSchema.standard.type(at: "customer.attributes.country") == nil)
     }
 
