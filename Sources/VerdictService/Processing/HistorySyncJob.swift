@@ -40,7 +40,7 @@ public struct HistorySyncJob: JobHandler {
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.job.payload.utf8)) else {
             throw JobFailure.permanent("the job payload is not a sync-history payload")
         }
-        let client = try appStore.client(for: payload.environment)
+        let client = try appStore.client(for: payload.environment.map(AppStoreEnvironment.init(rawValue:)))
         var revision = try await repository.customer(originalTransactionId: payload.originalTransactionId)?.historyRevision
         var recorded = 0
         var pages = 0

@@ -79,8 +79,8 @@ public struct NotificationProcessor: JobHandler {
             ))
             result.historySyncRequested = sync.created
         }
-        let type = record.notification.notificationType
         let processed = ProcessedNotification(record: record, content: content)
+        let type = processed.event.type
         let active = handlers.filter { $0.notificationTypes.contains(type) }
         if historySync, let customer = state.customer, active.contains(where: { $0.decidesOnHistory(processed) }) {
             try await waitForHistory(customer.originalTransactionId, receivedAt: record.notification.receivedAt)

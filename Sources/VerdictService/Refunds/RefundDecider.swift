@@ -64,7 +64,7 @@ public struct RefundDecider: Sendable {
         }
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)
         let reported = try await repository.transactionFacts(transactionId: transactionId)
-        let event = SubscriptionFacts.Event(stored)
+        let event = notification.event
         let facts = ConsumptionFacts(
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
             transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),

@@ -1,3 +1,4 @@
+import AppStoreServer
 import Foundation
 @testable import RuleEngine
 import Testing
@@ -16,6 +17,17 @@ struct FactSchemaTests {
         #expect(RuleEnum.expirationIntent.caseName(0) == "CUSTOMER_CANCELLED")
         #expect(RuleEnum.expirationIntent.caseName(RuleEnum.unrecognizedOrdinal) == "UNRECOGNIZED")
         #expect(RuleEnum.derivedName("Non-Renewing Subscription") == "NON_RENEWING_SUBSCRIPTION")
+    }
+
+    @Test("Apple values convert to and from the names rules use")
+    func ruleNames() {
+        #expect(OfferType.promotionalOffer.ruleName == "PROMOTIONAL")
+        #expect(OfferType(ruleName: "WIN_BACK") == .winBackOffer)
+        #expect(ProductType(ruleName: "AUTO_RENEWABLE") == .autoRenewable)
+        #expect(Subtype.autoRenewDisabled.ruleName == "AUTO_RENEW_DISABLED")
+        #expect(OfferType(rawValue: 9).ruleName == "UNRECOGNIZED")
+        #expect(OfferType(ruleName: "NOT_AN_OFFER") == nil)
+        #expect(OfferType.winBackOffer.known == .winBackOffer && OfferType(rawValue: 9).known == nil)
     }
 
     @Test("the schema declares issue §3's facts, and declared attributes")

@@ -19,10 +19,10 @@ extension FactEnumeration {
         return .string(rawValue.description)
     }
 
-    /// The name rules use for this value (`PROMOTIONAL` for `OfferType.promotionalOffer`), nil
-    /// when the rule enum has no case for it.
-    public var ruleName: String? {
-        Self.ruleEnum.ordinal(decoding: rawValue.description).map(Self.ruleEnum.caseName)
+    /// The name rules use for this value (`PROMOTIONAL` for `OfferType.promotionalOffer`);
+    /// `UNRECOGNIZED` for a value the rule enum does not know.
+    public var ruleName: String {
+        Self.ruleEnum.caseName(Self.ruleEnum.ordinal(decoding: rawValue.description) ?? RuleEnum.unrecognizedOrdinal)
     }
 
     /// The value rules call `ruleName` (`PROMOTIONAL` is `OfferType.promotionalOffer`); nil for
