@@ -53,12 +53,14 @@ public struct OfferDecider: Sendable {
 
     /// Decides for the subscription `originalTransactionId` on `event`. Returns nil when the bundle
     /// has no offers section or its `appliesTo` leaves this event out (nothing is stored then).
+    /// `decoded` are the payloads the notification's job already decoded (not decoded again).
     public func decide(
-        originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String
+        originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String,
+        decoded: DecodedPayloads = DecodedPayloads()
     ) async throws -> OfferDecisionRecord? {
         guard let bundle = rules.current else { throw Failure.noRules }
         guard let offers = bundle.offers, Self.mayApply(bundle, event) else { return nil }
-        let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
+        let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event, decoded: decoded)
         let document = facts.factDocument
         let json = document.json
         let typed: Facts
@@ -149,17 +151,19 @@ public struct OfferDecider: Sendable {
         return probe.section == .offers || probe.errors.contains { $0.rule.id == "appliesTo" }
     }
 
-    /// The facts for one subscription from the database.
-    func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event) async throws -> SubscriptionFacts {
+    /// The facts for one subscription from the database: each stored payload decoded once, or
+    /// taken from `decoded` when the job has it at hand.
+    func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event, decoded: DecodedPayloads) async throws
+        -> SubscriptionFacts {
         let decoder = AppStoreJSON.decoder()
         let transactions = try await repository.customerTransactions(originalTransactionId: originalTransactionId).map {
-            try $0.payload(decoder)
+            try decoded.transaction($0, decoder: decoder)
         }
         guard transactions.contains(where: { $0.originalTransactionId == originalTransactionId }) else {
             throw Failure.unknownCustomer(originalTransactionId)
         }
         let renewalInfo = try await repository.renewalInfo(originalTransactionId: originalTransactionId).map {
-            try decoder.decode(JWSRenewalInfoDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+            try decoded.renewalInfo($0, decoder: decoder)
         }
         let customer = try await repository.customer(originalTransactionId: originalTransactionId)
         var attributes: JSONValue?

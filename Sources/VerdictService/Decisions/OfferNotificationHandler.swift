@@ -30,7 +30,7 @@ struct OfferNotificationHandler: NotificationHandler {
         do {
             decision = try await decider.decide(
                 originalTransactionId: originalTransactionId, event: event, notificationUUID: stored.notificationUUID,
-                trigger: event.subtype?.rawValue ?? event.type.rawValue)
+                trigger: event.subtype?.rawValue ?? event.type.rawValue, decoded: notification.decoded)
         } catch let failure as OfferDecider.Failure {
             switch failure {
             case .noRules where Self.retentionTriggers.contains(event.type):

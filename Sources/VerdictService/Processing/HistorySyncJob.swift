@@ -54,8 +54,8 @@ public struct HistorySyncJob: JobHandler {
             pages += 1
             for signed in page.signedTransactions ?? [] {
                 do {
-                    let transaction = try await verifier.verifyTransaction(signed)
-                    guard let record = TransactionRecord(transaction) else { continue }
+                    let (transaction, json) = try await verifier.verifyTransactionKeepingJSON(signed)
+                    guard let record = TransactionRecord(transaction, json: String(validating: json, as: UTF8.self)) else { continue }
                     // Each transaction links its own chain to the customer's identifiers, so the
                     // customer's other products count in customer-wide facts.
                     let link = CustomerLink(

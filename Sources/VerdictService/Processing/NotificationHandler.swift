@@ -22,10 +22,12 @@ extension NotificationHandler {
     public func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { false }
 }
 
-/// What a handler gets: the stored record and its verified content.
+/// What a handler gets: the stored record and its verified content, decoded once by the job.
 public struct ProcessedNotification: Sendable {
     public var record: NotificationRecord
     public var content: StoredNotificationContent
+    /// The content's transaction and renewal info with the JSON they were decoded from.
+    public var decoded: DecodedPayloads
 
     /// The notification's type, subtype, environment and `signedDate` as Apple's values (storage
     /// keeps them as strings).

@@ -67,7 +67,7 @@ public struct RefundDecider: Sendable {
         let event = notification.event
         let facts = ConsumptionFacts(
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
-            transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
+            transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token, except: transactionId),
             usage: .init(reported, consented: basis.allowsSending), attributes: attributes, historyComplete: historyComplete)
         let document = facts.document
         let typed: Facts
@@ -110,12 +110,14 @@ public struct RefundDecider: Sendable {
 
     /// The customer's stored transactions: everything linked to the purchase's chain (see
     /// ``VerdictRepository/customerTransactions(originalTransactionId:)``) and everything with the
-    /// purchase's own token.
-    func history(originalTransactionId: String, appAccountToken: String?) async throws -> [JWSTransactionDecodedPayload] {
+    /// purchase's own token, each decoded once — but the purchase (`except`): its copy from the
+    /// notification, in hand, is the one the facts use.
+    func history(originalTransactionId: String, appAccountToken: String?, except purchaseId: String) async throws
+        -> [JWSTransactionDecodedPayload] {
         var records = try await repository.customerTransactions(originalTransactionId: originalTransactionId)
         if let appAccountToken { records += try await repository.transactions(appAccountToken: appAccountToken) }
         let decoder = AppStoreJSON.decoder()
-        var seen: Set<String> = []
+        var seen: Set<String> = [purchaseId]
         return try records.filter { seen.insert($0.transactionId).inserted }.map { try $0.payload(decoder) }
     }
 
