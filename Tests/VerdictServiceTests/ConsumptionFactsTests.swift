@@ -1,6 +1,6 @@
 import AppStoreServer
 import Foundation
-import RuleEngine
+@testable import RuleEngine
 import Testing
 @testable import VerdictService
 import VerdictStorage
@@ -63,8 +63,8 @@ import VerdictStorage
             Self.purchase("2", "p", .consumable, price: .max, currency: "USD", purchased: "2026-01-01T00:00:00Z",
                           refunded: "2026-01-02T00:00:00Z", revocation: .refundFull),
         ]
-        #expect(LifetimeMoney.purchased(huge) == .object(["USD": Self.money(.max, "USD")]))
-        #expect(LifetimeMoney.refunded(huge) == .object(["USD": Self.money(.max, "USD")]))
+        #expect(LifetimeMoney.purchased(huge) == ["USD": FactDocument.Amount(milliunits: .max, currency: "USD")])
+        #expect(LifetimeMoney.refunded(huge) == ["USD": FactDocument.Amount(milliunits: .max, currency: "USD")])
         #expect(LifetimeMoney.refund(huge[0])?.milliunits == Int64.max / 100_000 * 99_999 + Int64.max % 100_000 * 99_999 / 100_000)
     }
 

@@ -42,6 +42,14 @@ extension SignedDataVerifier {
         try await transactionKeepingJSON(signedTransaction).payload
     }
 
+    /// ``verifyTransaction(_:)``, answering also the verified JSON bytes exactly as signed (so
+    /// they can be stored as they are, without encoding the model again).
+    public func verifyTransactionKeepingJSON(_ signedTransaction: String) async throws(VerificationError)
+        -> (payload: JWSTransactionDecodedPayload, json: Data)
+    {
+        try await transactionKeepingJSON(signedTransaction)
+    }
+
     func transactionKeepingJSON(_ signedTransaction: String) async throws(VerificationError)
         -> (payload: JWSTransactionDecodedPayload, json: Data)
     {

@@ -68,8 +68,9 @@ public struct Facts: Sendable, Hashable {
     /// varies between schemas, and `event` comes first.
     private static let signedDateCell: Int = {
         let document = FactSchema.standard.document
-        guard let eventIndex = document.index(of: "event"), case .record(let event) = document.fields[eventIndex].type,
-              let dateIndex = event.index(of: "signedDate")
+        guard let eventIndex = document.index(of: FactDocument.eventField.name),
+              case .record(let event) = document.fields[eventIndex].type,
+              let dateIndex = event.index(of: FactDocument.Event.signedDateField.name)
         else { preconditionFailure("the standard schema has event.signedDate") }
         return document.cellOffsets[eventIndex] + event.cellOffsets[dateIndex]
     }()

@@ -18,8 +18,10 @@ extension RuleEnum {
     public static let notificationType = appleEnum("NotificationType", NotificationTypeV2.self)
     public static let subtype: RuleEnum = {
         let base = appleEnum("Subtype", Subtype.self)
-        return RuleEnum(name: base.name, cases: base.cases + [Case(name: "NONE", wireValue: "")])
+        return RuleEnum(name: base.name, cases: base.cases + [Case(name: noSubtype, wireValue: "")])
     }()
+    /// The `Subtype` case of a notification without a subtype.
+    public static let noSubtype = "NONE"
     public static let environment = appleEnum("Environment", AppStoreEnvironment.self, names: [
         .sandbox: "SANDBOX", .production: "PRODUCTION", .xcode: "XCODE", .localTesting: "LOCAL_TESTING",
     ])

@@ -32,8 +32,8 @@ public struct AppStoreAPIAccess: Sendable {
 
     /// The client for `environment` (Sandbox for anything that is not Production), or a
     /// ``JobFailure/waiting(delayMilliseconds:_:)`` error when no key is configured.
-    public func client(for environment: String?) throws(JobFailure) -> AppStoreServerAPIClient {
-        let target: AppStoreEnvironment = environment == AppStoreEnvironment.production.rawValue ? .production : .sandbox
+    public func client(for environment: AppStoreEnvironment?) throws(JobFailure) -> AppStoreServerAPIClient {
+        let target: AppStoreEnvironment = environment == .production ? .production : .sandbox
         guard let client = clients[target] else {
             throw .waiting(delayMilliseconds: 60_000, unavailableReason ?? "no App Store Server API client")
         }

@@ -86,7 +86,7 @@ public struct ServiceConfiguration: Sendable {
         self.bundleId = bundleId
 
         var environments: Set<AppStoreEnvironment> = []
-        for name in list(.environments).isEmpty ? ["Production", "Sandbox"] : list(.environments) {
+        for name in list(.environments).isEmpty ? [AppStoreEnvironment.production, .sandbox].map(\.rawValue) : list(.environments) {
             let environment = AppStoreEnvironment(rawValue: name)
             guard environment.isKnown else {
                 let known = AppStoreEnvironment.knownValues.map(\.rawValue).joined(separator: ", ")

@@ -43,12 +43,10 @@ struct CustomerAttributesRoutes {
 
     /// Types `attributes` as the rules will read them: `customer.attributes` of the bundle's schema.
     static func check(_ attributes: JSONValue, against schema: FactSchema) throws {
-        let document = JSONValue.object(["customer": .object(["attributes": attributes])])
         do {
-            _ = try Facts(FactData(document), schema: schema)
+            try schema.checkAttributes(FactData(attributes))
         } catch {
-            let path = error.path.hasPrefix("customer.attributes.") ? String(error.path.dropFirst("customer.attributes.".count)) : error.path
-            var message = "\(path): \(error.message)"
+            var message = "\(error.path): \(error.message)"
             if let suggestion = error.suggestion { message += " (\(suggestion))" }
             throw ServiceError.unprocessable("ATTRIBUTE_MISMATCH", message)
         }

@@ -56,15 +56,19 @@ public struct OfferDecider: Sendable {
 
     /// Decides for the subscription `originalTransactionId` on `event`. Returns nil when the bundle
     /// has no offers section or its `appliesTo` leaves this event out (nothing is stored then).
+    /// `decoded` are the payloads the notification's job already decoded (not decoded again).
     public func decide(
-        originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String
+        originalTransactionId: String, event: SubscriptionFacts.Event, notificationUUID: String?, trigger: String,
+        decoded: DecodedPayloads = DecodedPayloads()
     ) async throws -> OfferDecisionRecord? {
         guard let bundle = rules.current else { throw Failure.noRules }
         guard let offers = bundle.offers, Self.mayApply(bundle, event) else { return nil }
-        let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event)
+        let facts = try await gatherFacts(originalTransactionId: originalTransactionId, event: event, decoded: decoded)
+        let document = facts.factDocument
+        let json = document.json
         let typed: Facts
         do {
-            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+            typed = try Facts(FactData(json), schema: bundle.schema)
         } catch {
             throw Failure.invalidFacts(error.description)
         }
@@ -77,7 +81,8 @@ public struct OfferDecider: Sendable {
             let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
             guard decision.section == .offers else { return nil }
             switch try await store(
-                decision, facts: facts, bundle: bundle, originalTransactionId: originalTransactionId,
+                decision, facts: json, productId: document.subscription?.productId, historyComplete: facts.historyComplete,
+                bundle: bundle, originalTransactionId: originalTransactionId,
                 notificationUUID: notificationUUID, trigger: trigger, customerUnit: customerUnit, decidedAt: decidedAt) {
             case .stored(let record): return record
             case .capped: continue
@@ -88,7 +93,8 @@ public struct OfferDecider: Sendable {
 
     /// Stores `decision`, with the caps of the offer it makes.
     private func store(
-        _ decision: Decision, facts: SubscriptionFacts, bundle: RuleBundle, originalTransactionId: String,
+        _ decision: Decision, facts: JSONValue, productId subscriptionProduct: String?, historyComplete: Bool, bundle: RuleBundle,
+        originalTransactionId: String,
         notificationUUID: String?, trigger: String, customerUnit: String?, decidedAt: Int64
     ) async throws -> OfferDecisionInsert {
         let shown = decision.heldOut ? decision.counterfactual : decision.offer
@@ -97,12 +103,10 @@ public struct OfferDecider: Sendable {
             id: UUID().uuidString.lowercased(), originalTransactionId: originalTransactionId,
             notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
             ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
-            productId: Self.product(
-                for: shown, in: bundle.catalog,
-                subscriptionProduct: facts.document.objectValue?["subscription"]?.objectValue?["productId"]?.stringValue),
+            productId: Self.product(for: shown, in: bundle.catalog, subscriptionProduct: subscriptionProduct),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
-            json: try Self.recordJSON(decision, facts: facts.document, historyComplete: facts.historyComplete),
+            json: try Self.recordJSON(decision, facts: facts, historyComplete: historyComplete),
             customerUnit: customerUnit
         )
         var event: NewJob?
@@ -121,7 +125,7 @@ public struct OfferDecider: Sendable {
         }
         let stored = try await repository.insertOfferDecision(record, followUp: event, caps: caps)
         if case .stored(let kept) = stored, kept.id == record.id {
-            metrics.decision(section: "offers", historyComplete: facts.historyComplete)
+            metrics.decision(section: "offers", historyComplete: historyComplete)
         }
         return stored
     }
@@ -145,23 +149,24 @@ public struct OfferDecider: Sendable {
     /// (cheap: no history is read for events the bundle ignores). An `appliesTo` that reads more
     /// than the event cannot be judged so, and counts as "may apply".
     static func mayApply(_ bundle: RuleBundle, _ event: SubscriptionFacts.Event) -> Bool {
-        let document = JSONValue.object(["event": SubscriptionFacts.eventFacts(event)])
-        guard let facts = try? Facts(FactData(document), schema: bundle.schema) else { return true }
+        guard let facts = try? Facts(FactData(FactDocument(event: event).json), schema: bundle.schema) else { return true }
         let probe = bundle.decide(facts, now: event.signedDate.appStoreMilliseconds, explain: false)
         return probe.section == .offers || probe.errors.contains { $0.rule.id == "appliesTo" }
     }
 
-    /// The facts for one subscription from the database.
-    func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event) async throws -> SubscriptionFacts {
+    /// The facts for one subscription from the database: each stored payload decoded once, or
+    /// taken from `decoded` when the job has it at hand.
+    func gatherFacts(originalTransactionId: String, event: SubscriptionFacts.Event, decoded: DecodedPayloads) async throws
+        -> SubscriptionFacts {
         let decoder = AppStoreJSON.decoder()
         let transactions = try await repository.customerTransactions(originalTransactionId: originalTransactionId).map {
-            try $0.payload(decoder)
+            try decoded.transaction($0, decoder: decoder)
         }
         guard transactions.contains(where: { $0.originalTransactionId == originalTransactionId }) else {
             throw Failure.unknownCustomer(originalTransactionId)
         }
         let renewalInfo = try await repository.renewalInfo(originalTransactionId: originalTransactionId).map {
-            try decoder.decode(JWSRenewalInfoDecodedPayload.self, from: Data($0.decodedJSON.utf8))
+            try decoded.renewalInfo($0, decoder: decoder)
         }
         let customer = try await repository.customer(originalTransactionId: originalTransactionId)
         var attributes: JSONValue?

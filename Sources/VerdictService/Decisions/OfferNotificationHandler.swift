@@ -1,6 +1,7 @@
 import AppStoreServer
 import Foundation
 import Logging
+import RuleEngine
 import VerdictStorage
 
 /// Runs an offer decision for every notification type the active bundle's offers section
@@ -10,29 +11,29 @@ struct OfferNotificationHandler: NotificationHandler {
     let decider: OfferDecider
 
     let name = "offers"
-    let notificationTypes = Set(NotificationTypeV2.knownValues.map(\.rawValue)).subtracting(["TEST"])
+    let notificationTypes = Set(NotificationTypeV2.knownValues).subtracting([.test])
     /// The types whose processing waits while no valid bundle is loaded.
-    static let retentionTriggers: Set<String> = ["DID_CHANGE_RENEWAL_STATUS", "EXPIRED"]
+    static let retentionTriggers: Set<NotificationTypeV2> = [.didChangeRenewalStatus, .expired]
 
     /// A notification the active bundle's offers section may decide on.
     func decidesOnHistory(_ notification: ProcessedNotification) -> Bool {
         guard notification.content.originalTransactionId != nil, let bundle = decider.rules.current, bundle.offers != nil
         else { return false }
-        return OfferDecider.mayApply(bundle, SubscriptionFacts.Event(notification.record.notification))
+        return OfferDecider.mayApply(bundle, notification.event)
     }
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let stored = notification.record.notification
         guard let originalTransactionId = notification.content.originalTransactionId else { return "no subscription" }
-        let event = SubscriptionFacts.Event(stored)
+        let event = notification.event
         let decision: OfferDecisionRecord?
         do {
             decision = try await decider.decide(
                 originalTransactionId: originalTransactionId, event: event, notificationUUID: stored.notificationUUID,
-                trigger: stored.subtype ?? stored.notificationType)
+                trigger: event.subtype?.rawValue ?? event.type.rawValue, decoded: notification.decoded)
         } catch let failure as OfferDecider.Failure {
             switch failure {
-            case .noRules where Self.retentionTriggers.contains(stored.notificationType):
+            case .noRules where Self.retentionTriggers.contains(event.type):
                 // A retention trigger waits for the rules to come back rather than go undecided.
                 throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description)
             case .capsContended:

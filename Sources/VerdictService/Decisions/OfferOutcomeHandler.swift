@@ -1,3 +1,4 @@
+import AppStoreServer
 import Foundation
 import Logging
 import VerdictStorage
@@ -15,14 +16,15 @@ struct OfferOutcomeHandler: NotificationHandler {
     let now: @Sendable () -> Date
 
     let name = "offer-outcomes"
-    let notificationTypes: Set<String> = ["OFFER_REDEEMED", "SUBSCRIBED", "DID_CHANGE_RENEWAL_STATUS"]
+    let notificationTypes: Set<NotificationTypeV2> = [.offerRedeemed, .subscribed, .didChangeRenewalStatus]
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let stored = notification.record.notification
-        switch (stored.notificationType, stored.subtype) {
-        case ("OFFER_REDEEMED", _), ("SUBSCRIBED", "RESUBSCRIBE"), ("DID_CHANGE_RENEWAL_STATUS", "AUTO_RENEW_ENABLED"): break
-        default: return nil
-        }
+        let event = notification.event
+        let stayed = event.type == .offerRedeemed
+            || (event.type == .subscribed && event.subtype == .resubscribe)
+            || (event.type == .didChangeRenewalStatus && event.subtype == .autoRenewEnabled)
+        guard stayed else { return nil }
         guard let originalTransactionId = notification.content.originalTransactionId else { return nil }
         let content = notification.content
         let offerIdentifier = content.transaction?.offerIdentifier ?? content.renewalInfo?.offerIdentifier

@@ -9,6 +9,24 @@ import Foundation
 /// `signedRenewalInfo`, `signedAppTransactionInfo`) whose decoded, verified forms sit beside it:
 /// they are in the stored signed payload already, and copying them would more than double what
 /// each notification writes.
+///
+/// **A transaction from intake to decision** (renewal info alike). Decoded twice, encoded never:
+/// 1. ``NotificationIntake`` verifies the signed payload: the nested JWS is decoded into its model
+///    (decode 1, needed: verification checks its bundle id and environment). The content is stored
+///    with the nested payloads as the JSON Apple signed (``encoded(nestedJSONOf:)``): no encoding.
+/// 2. The `process-notification` job (``NotificationProcessor``) reads the stored content and
+///    decodes it once (``read(_:)``, decode 2: a job reading from the database necessarily decodes
+///    what it reads, once per run). `TransactionRecord` and `RenewalInfoRecord` store the nested
+///    payloads' JSON text exactly as it stands in the content — Apple's verified bytes — without
+///    encoding the models again.
+/// 3. The deciders build facts from the customer's stored records. The notification's own
+///    transaction and renewal info are taken as the job decoded them (``DecodedPayloads``: the
+///    record holds the same text), the refund decider's purchase likewise; every other stored
+///    transaction of the customer is decoded once per decision (it comes from the database).
+///
+/// Before: three decodes (verification, the job, the decider's read of the record) and one
+/// encoding (the record) per transaction. `sync-history` stores verified transactions the same
+/// way: one decode (verification), no encoding.
 public struct StoredNotificationContent: Codable, Sendable, Equatable {
     public var payload: ResponseBodyV2DecodedPayload
     public var transaction: JWSTransactionDecodedPayload?
@@ -67,5 +85,20 @@ public struct StoredNotificationContent: Codable, Sendable, Equatable {
 
     public static func decode(_ json: String) throws -> Self {
         try AppStoreJSON.decoder().decode(Self.self, from: Data(json.utf8))
+    }
+
+    /// Decodes stored content `json` once, and keeps beside the decoded transaction and renewal info
+    /// their JSON text as it stands in `json` (Apple's verified bytes): what processing stores and
+    /// what deciders recognise, instead of encoding or decoding the payloads again.
+    public static func read(_ json: String) throws -> (content: Self, decoded: DecodedPayloads) {
+        let content = try decode(json)
+        guard content.transaction != nil || content.renewalInfo != nil else { return (content, DecodedPayloads()) }
+        let transactionKey = CodingKeys.transaction.stringValue
+        let renewalInfoKey = CodingKeys.renewalInfo.stringValue
+        let texts = JSONMemberText.values([transactionKey, renewalInfoKey], in: json)
+        let decoded = DecodedPayloads(
+            transaction: content.transaction.map { .init(payload: $0, json: texts[transactionKey].map(String.init)) },
+            renewalInfo: content.renewalInfo.map { .init(payload: $0, json: texts[renewalInfoKey].map(String.init)) })
+        return (content, decoded)
     }
 }

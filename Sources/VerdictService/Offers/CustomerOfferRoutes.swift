@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import HTTPTypes
 import Hummingbird
+import RuleEngine
 import VerdictStorage
 
 /// What an app backend asks about one customer's offer: `GET /v1/subscriptions/{originalTransactionId}/offer`
@@ -68,7 +69,7 @@ struct CustomerOfferRoutes {
             decisionId: decision.id, ruleId: decision.ruleId, explanation: explanation, heldOut: decided ? decision.heldOut : nil)
         guard let offerId = decision.offerId, let productId = decision.productId, !decision.heldOut else { return response }
         var offer = OfferResponse.Offer(type: decision.offerType ?? "", productId: productId, offerId: offerId, expiresAt: decision.expiresAt)
-        if decision.offerType == "PROMOTIONAL" {
+        if decision.offerType.flatMap(OfferType.init(ruleName:)) == .promotionalOffer {
             guard let signer else {
                 throw ServiceError.signingUnavailable(signingUnavailableReason)
             }
@@ -113,15 +114,22 @@ struct CustomerOfferRoutes {
         var trigger: String?
         var format: String?
 
-        /// The event decided on. `IN_APP` (the app's own cancel screen) decides as if auto-renew
-        /// were being turned off now.
+        /// The triggers a request may name, each with the event it is decided as. `IN_APP` (the
+        /// app's own cancel screen, the default) decides as if auto-renew were being turned off now.
+        static let triggers: [(name: String, type: NotificationTypeV2, subtype: Subtype?)] = [
+            (Subtype.autoRenewDisabled.rawValue, .didChangeRenewalStatus, .autoRenewDisabled),
+            (NotificationTypeV2.expired.rawValue, .expired, .voluntary),
+            ("IN_APP", .didChangeRenewalStatus, .autoRenewDisabled),
+        ]
+
+        /// The event decided on.
         func checkedTrigger() throws -> (name: String, type: NotificationTypeV2, subtype: Subtype?) {
-            switch trigger ?? "IN_APP" {
-            case "AUTO_RENEW_DISABLED": return ("AUTO_RENEW_DISABLED", .didChangeRenewalStatus, .autoRenewDisabled)
-            case "EXPIRED": return ("EXPIRED", .expired, .voluntary)
-            case "IN_APP": return ("IN_APP", .didChangeRenewalStatus, .autoRenewDisabled)
-            default: throw ServiceError.badRequest("INVALID_FIELD", "'trigger' must be one of AUTO_RENEW_DISABLED, EXPIRED, IN_APP")
+            let name = trigger ?? "IN_APP"
+            guard let match = Self.triggers.first(where: { $0.name == name }) else {
+                throw ServiceError.badRequest(
+                    "INVALID_FIELD", "'trigger' must be one of " + Self.triggers.map(\.name).joined(separator: ", "))
             }
+            return match
         }
     }
 

@@ -28,7 +28,7 @@ struct OfferRoutes {
                 transactionId: checked.transactionId, format: checked.format
             )
             return try JSONBody.response(SignatureResponse(
-                productId: checked.productId, offerId: checked.offerId, type: "PROMOTIONAL",
+                productId: checked.productId, offerId: checked.offerId, type: OfferType.promotionalOffer.ruleName,
                 signature: signed.signature, jws: signed.jws
             ))
         }
@@ -43,7 +43,7 @@ struct OfferRoutes {
             throw ServiceError.unprocessable(
                 "PRODUCT_MISMATCH", "offer '\(offerId)' belongs to \(offer.productIds.joined(separator: ", ")), not '\(productId)'")
         }
-        guard offer.type == "PROMOTIONAL" else {
+        guard OfferType(ruleName: offer.type) == .promotionalOffer else {
             throw ServiceError.unprocessable(
                 "NOT_A_PROMOTIONAL_OFFER", "offer '\(offerId)' is a \(offer.type) offer; StoreKit presents those without a signature")
         }

@@ -43,7 +43,7 @@ public struct HistorySyncJob: JobHandler {
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.job.payload.utf8)) else {
             throw JobFailure.permanent("the job payload is not a sync-history payload")
         }
-        let client = try appStore.client(for: payload.environment)
+        let client = try appStore.client(for: payload.environment.map(AppStoreEnvironment.init(rawValue:)))
         var revision = try await repository.customer(originalTransactionId: payload.originalTransactionId)?.historyRevision
         var recorded = 0
         var pages = 0
@@ -57,8 +57,8 @@ public struct HistorySyncJob: JobHandler {
             pages += 1
             for signed in page.signedTransactions ?? [] {
                 do {
-                    let transaction = try await verifier.verifyTransaction(signed)
-                    guard let record = TransactionRecord(transaction) else { continue }
+                    let (transaction, json) = try await verifier.verifyTransactionKeepingJSON(signed)
+                    guard let record = TransactionRecord(transaction, json: String(validating: json, as: UTF8.self)) else { continue }
                     // Each transaction links its own chain to the customer's identifiers, so the
                     // customer's other products count in customer-wide facts.
                     let link = CustomerLink(

@@ -1,4 +1,6 @@
+import AppStoreServer
 import Logging
+import RuleEngine
 import VerdictStorage
 
 /// Reacts to stored notifications of some types (the decision flows register theirs). Runs inside
@@ -7,8 +9,8 @@ import VerdictStorage
 public protocol NotificationHandler: Sendable {
     /// A short name, used in the processing result.
     var name: String { get }
-    /// The `notificationType` raw values handled.
-    var notificationTypes: Set<String> { get }
+    /// The notification types handled.
+    var notificationTypes: Set<NotificationTypeV2> { get }
     /// Handles one notification; the returned text (JSON or plain) is kept in the result.
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String?
     /// Whether handling `notification` decides on the customer's history, so processing should
@@ -20,8 +22,14 @@ extension NotificationHandler {
     public func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { false }
 }
 
-/// What a handler gets: the stored record and its verified content.
+/// What a handler gets: the stored record and its verified content, decoded once by the job.
 public struct ProcessedNotification: Sendable {
     public var record: NotificationRecord
     public var content: StoredNotificationContent
+    /// The content's transaction and renewal info with the JSON they were decoded from.
+    public var decoded: DecodedPayloads
+
+    /// The notification's type, subtype, environment and `signedDate` as Apple's values (storage
+    /// keeps them as strings).
+    public var event: FactDocument.Event { FactDocument.Event(record.notification) }
 }

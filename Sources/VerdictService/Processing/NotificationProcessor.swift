@@ -16,6 +16,12 @@ import VerdictStorage
 /// or at the latest after ``historyPollMilliseconds`` — until the sync completed or `historyWait`
 /// has passed since the notification arrived; then it decides either way, and the decision records
 /// whether the history was complete (`customer.historyComplete`).
+///
+/// **One decode per payload.** The job decodes the stored content once
+/// (``StoredNotificationContent/read(_:)``), stores the nested payloads' JSON as Apple signed it
+/// (no encoding), and hands the decoded payloads to the handlers (``DecodedPayloads``), whose
+/// deciders take them instead of decoding the same stored text again. The whole path and its
+/// count are on ``StoredNotificationContent``.
 public struct NotificationProcessor: JobHandler {
     public let kind = NotificationIntake.processingJobKind
     /// How often a waiting decision looks again for the customer's history when nothing wakes it.
@@ -54,15 +60,16 @@ public struct NotificationProcessor: JobHandler {
             throw JobFailure.permanent("the job names no stored notification")
         }
         let content: StoredNotificationContent
+        let decoded: DecodedPayloads
         do {
-            content = try StoredNotificationContent.decode(record.notification.decodedJSON)
+            (content, decoded) = try StoredNotificationContent.read(record.notification.decodedJSON)
         } catch {
             throw JobFailure.permanent("the stored notification content cannot be decoded")
         }
         var result = Result(notificationType: record.notification.notificationType)
         var state = NotificationState(
-            transaction: content.transaction.flatMap(TransactionRecord.init),
-            renewalInfo: content.renewalInfo.flatMap(RenewalInfoRecord.init))
+            transaction: decoded.transaction.flatMap { TransactionRecord($0.payload, json: $0.json) },
+            renewalInfo: decoded.renewalInfo.flatMap { RenewalInfoRecord($0.payload, json: $0.json) })
         if let originalTransactionId = content.originalTransactionId {
             state.customer = CustomerLink(
                 originalTransactionId: originalTransactionId,
@@ -82,8 +89,8 @@ public struct NotificationProcessor: JobHandler {
             ))
             result.historySyncRequested = sync.created
         }
-        let type = record.notification.notificationType
-        let processed = ProcessedNotification(record: record, content: content)
+        let processed = ProcessedNotification(record: record, content: content, decoded: decoded)
+        let type = processed.event.type
         let active = handlers.filter { $0.notificationTypes.contains(type) }
         if historySync, let customer = state.customer, active.contains(where: { $0.decidesOnHistory(processed) }) {
             try await waitForHistory(customer.originalTransactionId, receivedAt: record.notification.receivedAt)
@@ -109,18 +116,20 @@ public struct NotificationProcessor: JobHandler {
 }
 
 extension TransactionRecord {
-    /// The storage record of a verified transaction (nil without the ids storage needs).
-    init?(_ transaction: JWSTransactionDecodedPayload) {
+    /// The storage record of a verified transaction (nil without the ids storage needs). `json`
+    /// is the JSON it was decoded from — Apple's verified bytes — stored as it is; only without
+    /// it is the model encoded.
+    init?(_ transaction: JWSTransactionDecodedPayload, json: String?) {
         guard let id = transaction.transactionId, let original = transaction.originalTransactionId,
               let signedDate = transaction.signedDate,
-              let json = try? AppStoreJSON.encoder().encode(transaction)
+              let json = json ?? (try? AppStoreJSON.encoder().encode(transaction)).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }
         self.init(
             transactionId: id, originalTransactionId: original, productId: transaction.productId ?? "",
             appAccountToken: transaction.appAccountToken?.uuidString.lowercased(), environment: transaction.environment?.rawValue,
             purchaseDate: transaction.purchaseDate?.appStoreMilliseconds,
             revocationDate: transaction.revocationDate?.appStoreMilliseconds,
-            signedDate: signedDate.appStoreMilliseconds, decodedJSON: String(decoding: json, as: UTF8.self)
+            signedDate: signedDate.appStoreMilliseconds, decodedJSON: json
         )
     }
 
@@ -131,15 +140,21 @@ extension TransactionRecord {
 }
 
 extension RenewalInfoRecord {
-    /// The storage record of verified renewal info (nil without the ids storage needs).
-    init?(_ renewalInfo: JWSRenewalInfoDecodedPayload) {
+    /// The storage record of verified renewal info (nil without the ids storage needs), storing
+    /// `json` — the JSON it was decoded from — as it is; only without it is the model encoded.
+    init?(_ renewalInfo: JWSRenewalInfoDecodedPayload, json: String?) {
         guard let original = renewalInfo.originalTransactionId, let signedDate = renewalInfo.signedDate,
-              let json = try? AppStoreJSON.encoder().encode(renewalInfo)
+              let json = json ?? (try? AppStoreJSON.encoder().encode(renewalInfo)).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }
         self.init(
             originalTransactionId: original, productId: renewalInfo.productId,
             autoRenewStatus: renewalInfo.autoRenewStatus.map { Int($0.rawValue) }, environment: renewalInfo.environment?.rawValue,
-            signedDate: signedDate.appStoreMilliseconds, decodedJSON: String(decoding: json, as: UTF8.self)
+            signedDate: signedDate.appStoreMilliseconds, decodedJSON: json
         )
+    }
+
+    /// The verified renewal info this record stores.
+    func payload(_ decoder: JSONDecoder = AppStoreJSON.decoder()) throws -> JWSRenewalInfoDecodedPayload {
+        try decoder.decode(JWSRenewalInfoDecodedPayload.self, from: Data(decodedJSON.utf8))
     }
 }

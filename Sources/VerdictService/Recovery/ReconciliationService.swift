@@ -62,7 +62,7 @@ public struct ReconciliationService: Service {
         for environment in environments.sorted(by: { $0.rawValue < $1.rawValue })
         where environment == .production || environment == .sandbox {
             do {
-                let client = try appStore.client(for: environment.rawValue)
+                let client = try appStore.client(for: environment)
                 let progress = try await NotificationHistoryReplay(intake: intake, client: client)
                     .replay(start: start, end: end, onlyFailures: true, source: .reconcile)
                 logger.info("reconciled notification history", metadata: [

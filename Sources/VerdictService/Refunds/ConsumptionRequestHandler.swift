@@ -29,7 +29,7 @@ struct ConsumptionRequestHandler: NotificationHandler {
     let webhooks: Bool
 
     let name = "refunds"
-    let notificationTypes: Set<String> = [NotificationTypeV2.consumptionRequest.rawValue]
+    let notificationTypes: Set<NotificationTypeV2> = [.consumptionRequest]
 
     /// Every refund request is decided on the customer's history.
     func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { true }

@@ -61,7 +61,7 @@ public struct ConsumptionSubmissionJob: JobHandler {
         else {
             return try await finish(record, .failed, attempt: nil, "the stored body cannot be read", at: started)
         }
-        let client = try appStore.client(for: record.environment)
+        let client = try appStore.client(for: record.environment.map(AppStoreEnvironment.init(rawValue:)))
         let number = try await repository.consumptionAttempts(requestId: record.id).count + 1
         do {
             try await client.sendConsumptionInformation(transactionId: record.transactionId, request: request)

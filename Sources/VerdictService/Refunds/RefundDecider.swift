@@ -68,14 +68,15 @@ public struct RefundDecider: Sendable {
         }
         let basis = ConsumptionRequestRecord.ConsentBasis.basis(newest: consent, assumeConsent: assumeConsent)
         let reported = try await repository.transactionFacts(transactionId: transactionId)
-        let event = SubscriptionFacts.Event(stored)
+        let event = notification.event
         let facts = ConsumptionFacts(
             event: event, reason: notification.content.payload.data?.consumptionRequestReason, purchase: purchase,
-            transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token),
+            transactions: try await history(originalTransactionId: originalTransactionId, appAccountToken: token, except: transactionId),
             usage: .init(reported, consented: basis.allowsSending), attributes: attributes, historyComplete: historyComplete)
+        let document = facts.document
         let typed: Facts
         do {
-            typed = try Facts(FactData(facts.document), schema: bundle.schema)
+            typed = try Facts(FactData(document), schema: bundle.schema)
         } catch {
             throw Failure.invalidFacts(error.description)
         }
@@ -103,7 +104,7 @@ public struct RefundDecider: Sendable {
             bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
             consentBasis: basis, state: state,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
-            json: try Self.recordJSON(decision, facts: facts.document, consent: consent, basis: basis, body: body,
+            json: try Self.recordJSON(decision, facts: document, consent: consent, basis: basis, body: body,
                                       notSent: notSent, historyComplete: historyComplete))
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
         let result = try await repository.insertConsumptionRequest(record, submission: job)
@@ -113,12 +114,14 @@ public struct RefundDecider: Sendable {
 
     /// The customer's stored transactions: everything linked to the purchase's chain (see
     /// ``TransactionStore/customerTransactions(originalTransactionId:)``) and everything with the
-    /// purchase's own token.
-    func history(originalTransactionId: String, appAccountToken: String?) async throws -> [JWSTransactionDecodedPayload] {
+    /// purchase's own token, each decoded once — but the purchase (`except`): its copy from the
+    /// notification, in hand, is the one the facts use.
+    func history(originalTransactionId: String, appAccountToken: String?, except purchaseId: String) async throws
+        -> [JWSTransactionDecodedPayload] {
         var records = try await repository.customerTransactions(originalTransactionId: originalTransactionId)
         if let appAccountToken { records += try await repository.transactions(appAccountToken: appAccountToken) }
         let decoder = AppStoreJSON.decoder()
-        var seen: Set<String> = []
+        var seen: Set<String> = [purchaseId]
         return try records.filter { seen.insert($0.transactionId).inserted }.map { try $0.payload(decoder) }
     }
 

@@ -10,9 +10,7 @@ struct RefundOutcomeHandler: NotificationHandler {
     let repository: any ConsumptionRequestStore
 
     let name = "refund-outcomes"
-    let notificationTypes: Set<String> = [
-        NotificationTypeV2.refund.rawValue, NotificationTypeV2.refundDeclined.rawValue, NotificationTypeV2.refundReversed.rawValue,
-    ]
+    let notificationTypes: Set<NotificationTypeV2> = [.refund, .refundDeclined, .refundReversed]
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         let stored = notification.record.notification

@@ -8,7 +8,8 @@ public struct TransactionRecord: Sendable, Equatable {
     public var purchaseDate: Int64?
     public var revocationDate: Int64?
     public var signedDate: Int64
-    /// The decoded `JWSTransactionDecodedPayload` as JSON (AppStoreJSON encoding).
+    /// The verified `JWSTransactionDecodedPayload` as JSON: the bytes Apple signed, as verified
+    /// (rows written before Verdict kept them: the model in AppStoreJSON encoding).
     public var decodedJSON: String
 
     public init(transactionId: String, originalTransactionId: String, productId: String, appAccountToken: String?,
@@ -33,7 +34,8 @@ public struct RenewalInfoRecord: Sendable, Equatable {
     public var autoRenewStatus: Int?
     public var environment: String?
     public var signedDate: Int64
-    /// The decoded `JWSRenewalInfoDecodedPayload` as JSON (AppStoreJSON encoding).
+    /// The verified `JWSRenewalInfoDecodedPayload` as JSON: the bytes Apple signed, as verified
+    /// (rows written before Verdict kept them: the model in AppStoreJSON encoding).
     public var decodedJSON: String
 
     public init(originalTransactionId: String, productId: String?, autoRenewStatus: Int?, environment: String?,

@@ -42,7 +42,7 @@ struct BackfillCommand: AsyncParsableCommand {
         for environment in environments {
             let client: AppStoreServerAPIClient
             do {
-                client = try server.appStore.client(for: environment.rawValue)
+                client = try server.appStore.client(for: environment)
             } catch {
                 throw ValidationError("backfill needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
             }

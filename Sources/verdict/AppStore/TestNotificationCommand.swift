@@ -13,7 +13,7 @@ struct TestNotificationCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ServiceOptions
     @Option(help: "Production or Sandbox.")
-    var environment: String = "Sandbox"
+    var environment: String = AppStoreEnvironment.sandbox.rawValue
     @Option(help: "Seconds to wait for delivery.")
     var timeout: Int = 60
 
@@ -23,7 +23,7 @@ struct TestNotificationCommand: AsyncParsableCommand {
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
         let client: AppStoreServerAPIClient
         do {
-            client = try server.appStore.client(for: environment)
+            client = try server.appStore.client(for: AppStoreEnvironment(rawValue: environment))
         } catch {
             throw ValidationError("test-notification needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
         }

@@ -1,8 +1,12 @@
+import AppStoreServer
+import Foundation
+
 /// What Lumen's app backend knows about one purchase and reports to Verdict before Apple asks
-/// (`PUT /v1/transactions/{transactionId}/facts`); refund rules read it as `usage.*`.
-struct DemoRefundFacts: Sendable, Hashable {
-    /// One of Apple's delivery statuses: `DELIVERED`, `UNDELIVERED_SERVER_OUTAGE`, …
-    var deliveryStatus: String
+/// (`PUT /v1/transactions/{transactionId}/facts`); refund rules read it as `usage.*`. Encoded,
+/// it is the request body (the property names are the body's fields).
+struct DemoRefundFacts: Sendable, Hashable, Encodable {
+    /// Whether the purchase was delivered (`DELIVERED`, `UNDELIVERED_SERVER_OUTAGE`, …).
+    var deliveryStatus: DeliveryStatus
     /// Share used, in Apple's milliunits (0–100000); nil when the app does not track it.
     var consumptionPercentage: Int?
     /// Whether the customer could try the content before buying.
@@ -11,19 +15,15 @@ struct DemoRefundFacts: Sendable, Hashable {
     var sessionsSincePurchase: Int
 
     /// The request body.
-    var json: String {
-        var fields = [
-            #""deliveryStatus":"\#(deliveryStatus)""#,
-            #""sampleContentProvided":\#(sampleContentProvided)"#,
-            #""sessionsSincePurchase":\#(sessionsSincePurchase)"#,
-        ]
-        if let consumptionPercentage { fields.insert(#""consumptionPercentage":\#(consumptionPercentage)"#, at: 1) }
-        return "{" + fields.joined(separator: ",") + "}"
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
     /// One line for people: `delivered · 0 sessions since purchase · 0 % used · sample shown`.
     var text: String {
-        var parts = [deliveryStatus == "DELIVERED" ? "delivered" : "NOT delivered (\(deliveryStatus))"]
+        var parts = [deliveryStatus == .delivered ? "delivered" : "NOT delivered (\(deliveryStatus.rawValue))"]
         parts.append("\(sessionsSincePurchase) session\(sessionsSincePurchase == 1 ? "" : "s") since purchase")
         if let consumptionPercentage {
             let percent = Double(consumptionPercentage) / 1000

@@ -35,7 +35,7 @@ extension DemoScenario {
             name: "accidental-purchase", title: "(e) Accidental purchase, never used", productId: Product.vintageFilters,
             customer: "\(Product.vintageFilters) (non-consumable) · \(DemoFormat.money(2_990, "USD")) · bought minutes before asking",
             transactionId: accidental, originalTransactionId: accidental, appAccountToken: accidentalToken, consented: true,
-            facts: DemoRefundFacts(deliveryStatus: "DELIVERED", consumptionPercentage: 0, sampleContentProvided: true, sessionsSincePurchase: 0),
+            facts: DemoRefundFacts(deliveryStatus: .delivered, consumptionPercentage: 0, sampleContentProvided: true, sessionsSincePurchase: 0),
             reason: .unintendedPurchase)))
 
         // (f) 100 AI-retouch credits paid for but never credited: the server was down.
@@ -46,7 +46,7 @@ extension DemoScenario {
             name: "undelivered-credits", title: "(f) Credits paid for but never delivered", productId: Product.credits,
             customer: "\(Product.credits) (consumable) · \(DemoFormat.money(4_990, "USD")) · the credits never arrived (server outage)",
             transactionId: undelivered, originalTransactionId: undelivered, appAccountToken: undeliveredToken, consented: true,
-            facts: DemoRefundFacts(deliveryStatus: "UNDELIVERED_SERVER_OUTAGE", consumptionPercentage: 0, sampleContentProvided: false, sessionsSincePurchase: 1),
+            facts: DemoRefundFacts(deliveryStatus: .undeliveredServerOutage, consumptionPercentage: 0, sampleContentProvided: false, sessionsSincePurchase: 1),
             reason: .fulfillmentIssue)))
 
         // (g) An annual subscriber who uses Pro every day asks for the year back.
@@ -57,7 +57,7 @@ extension DemoScenario {
             name: "heavy-subscriber", title: "(g) Heavily used annual subscription", productId: Product.annual,
             customer: "\(Product.annual) (auto-renewable) · \(DemoFormat.money(59_990, "USD")) a year · uses Pro daily",
             transactionId: heavy, originalTransactionId: heavy, appAccountToken: heavyToken, consented: true,
-            facts: DemoRefundFacts(deliveryStatus: "DELIVERED", consumptionPercentage: nil, sampleContentProvided: true, sessionsSincePurchase: 214),
+            facts: DemoRefundFacts(deliveryStatus: .delivered, consumptionPercentage: nil, sampleContentProvided: true, sessionsSincePurchase: 214),
             reason: .unsatisfiedWithPurchase)))
 
         // (h) Used the filter pack a lot, unhappy, but never agreed to share data with Apple.
@@ -68,7 +68,7 @@ extension DemoScenario {
             name: "no-consent", title: "(h) Customer who never consented to data sharing", productId: Product.vintageFilters,
             customer: "\(Product.vintageFilters) (non-consumable) · \(DemoFormat.money(2_990, "USD")) · used in 5 sessions",
             transactionId: privatePurchase, originalTransactionId: privatePurchase, appAccountToken: privateToken, consented: false,
-            facts: DemoRefundFacts(deliveryStatus: "DELIVERED", consumptionPercentage: nil, sampleContentProvided: true, sessionsSincePurchase: 5),
+            facts: DemoRefundFacts(deliveryStatus: .delivered, consumptionPercentage: nil, sampleContentProvided: true, sessionsSincePurchase: 5),
             reason: .unsatisfiedWithPurchase)))
 
         try await appleDecides(&results, grant: "accidental-purchase", decline: "heavy-subscriber")
@@ -83,7 +83,7 @@ extension DemoScenario {
             try await client.service(.PUT, "/v1/customers/\(token)/consent",
                                      json: #"{"consented":true,"source":"demo","termsVersion":"2026-11"}"#)
         }
-        try await client.service(.PUT, "/v1/transactions/\(refundCase.transactionId)/facts", json: refundCase.facts.json)
+        try await client.service(.PUT, "/v1/transactions/\(refundCase.transactionId)/facts", json: try refundCase.facts.json())
         minuteLater()
         try await settled(store.requestRefund(transactionId: refundCase.transactionId, reason: refundCase.reason))
         let record = try await client.settledConsumption(refundCase.transactionId)

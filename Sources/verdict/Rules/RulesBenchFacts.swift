@@ -1,3 +1,5 @@
+import AppStoreServer
+import Foundation
 import RuleEngine
 
 /// Generated facts documents for `verdict bench rules`: customers of the shipped "Lumen" bundle
@@ -17,109 +19,92 @@ struct RulesBenchFacts {
         }
     }
 
-    /// Price lists per currency: (monthly, annual, credits) as decimal text.
-    private static let prices: [(currency: String, monthly: String, annual: String, credits: String)] = [
-        ("USD", "7.99", "59.99", "4.99"), ("EUR", "7.99", "59.99", "4.99"),
-        ("GBP", "6.99", "49.99", "4.49"), ("JPY", "1200", "8800", "700"),
+    /// Price lists per currency, in milliunits: (monthly, annual, credits).
+    private static let prices: [(currency: String, monthly: Int64, annual: Int64, credits: Int64)] = [
+        ("USD", 7_990, 59_990, 4_990), ("EUR", 7_990, 59_990, 4_990),
+        ("GBP", 6_990, 49_990, 4_490), ("JPY", 1_200_000, 8_800_000, 700_000),
     ]
     private static let monthly = "com.lumen.pro.monthly"
     private static let annual = "com.lumen.pro.annual"
+    private static let credits = "com.lumen.credits.100"
 
     /// `count` facts documents typed against `schema`.
     func make(count: Int, schema: FactSchema) throws -> [Facts] {
         var generator = Generator(state: 0x5EED)
-        return try (0..<count).map { index in try Facts(document(index, &generator), schema: schema) }
+        return try (0..<count).map { index in try Facts(FactData(document(index, &generator).json), schema: schema) }
     }
 
-    private func document(_ index: Int, _ random: inout Generator) -> FactData {
+    private func document(_ index: Int, _ random: inout Generator) -> FactDocument {
         let price = Self.prices[random.next(Self.prices.count)]
         let isAnnual = random.next(3) == 0
         let product = isAnnual ? Self.annual : Self.monthly
-        let listPrice = isAnnual ? price.annual : price.monthly
+        let listPrice = FactDocument.Amount(milliunits: isAnnual ? price.annual : price.monthly, currency: price.currency)
         let signed: Int64 = 1_797_336_000_000 + Int64(index) * 60_000  // 2026-12-15T12:00Z onwards
         let day: Int64 = 86_400_000
-        var transactions: [FactData] = []
+        var transactions: [FactDocument.Transaction] = []
         transactions.reserveCapacity(historyLength)
         let style = random.next(4)  // 0 full price, 1 trial then full, 2 only discounted, 3 mixed
         for offset in 0..<historyLength {
-            var entry: [String: FactData] = [
-                "productId": .string(offset % 17 == 5 ? "com.lumen.credits.100" : product),
-                "currency": .string(price.currency),
-                "purchaseDate": .int(signed - Int64(offset + 1) * 30 * day),
-            ]
+            var entry = FactDocument.Transaction(
+                productId: offset % 17 == 5 ? Self.credits : product, price: listPrice, currency: price.currency, offer: nil,
+                purchaseDate: Self.date(signed - Int64(offset + 1) * 30 * day))
             let discounted = style == 2 || (style == 1 && offset == historyLength - 1) || (style == 3 && random.next(3) == 0)
             if discounted {
                 let trial = random.next(2) == 0
-                entry["offerType"] = .string(trial ? "INTRODUCTORY" : "PROMOTIONAL")
-                entry["offerDiscountType"] = .string(trial ? "FREE_TRIAL" : "PAY_AS_YOU_GO")
-                entry["price"] = .string((trial ? "0" : "0.99") + " " + price.currency)
-            } else {
-                entry["price"] = .string(listPrice + " " + price.currency)
+                entry.offer = FactDocument.Offer(type: trial ? .introductoryOffer : .promotionalOffer, identifier: nil,
+                                                 discountType: trial ? .freeTrial : .payAsYouGo)
+                entry.price = FactDocument.Amount(milliunits: trial ? 0 : 990, currency: price.currency)
             }
-            transactions.append(.object(entry))
+            transactions.append(entry)
         }
-        let refunds: [FactData] = random.next(20) == 0
-            ? [.object(["productId": .string(product), "price": .string(listPrice + " " + price.currency),
-                        "date": .int(signed - Int64(random.next(200)) * day), "revocationType": .string("REFUND_FULL")])]
+        let refunds: [FactDocument.Refund] = random.next(20) == 0
+            ? [.init(productId: product, price: listPrice, date: Self.date(signed - Int64(random.next(200)) * day),
+                     revocationType: .refundFull)]
             : []
         let kind = random.next(20)
-        var event: [String: FactData] = ["environment": .string("PRODUCTION"), "signedDate": .int(signed)]
-        var root: [String: FactData] = [:]
+        var facts = FactDocument(event: .init(type: .consumptionRequest, subtype: nil, environment: .production,
+                                              signedDate: Self.date(signed)))
         if kind < 12 {
-            event["type"] = .string("DID_CHANGE_RENEWAL_STATUS")
-            event["subtype"] = .string("AUTO_RENEW_DISABLED")
+            facts.event.type = .didChangeRenewalStatus
+            facts.event.subtype = .autoRenewDisabled
         } else if kind < 17 {
-            event["type"] = .string("EXPIRED")
-            event["subtype"] = .string("VOLUNTARY")
+            facts.event.type = .expired
+            facts.event.subtype = .voluntary
         } else {
-            event["type"] = .string("CONSUMPTION_REQUEST")
-            event["subtype"] = .string("NONE")
-            event["consumptionRequestReason"] = .string(["UNINTENDED_PURCHASE", "UNSATISFIED_WITH_PURCHASE", "OTHER"][random.next(3)])
-            root["purchase"] = .object([
-                "transactionId": .string("3\(index)"), "originalTransactionId": .string("3\(index)"),
-                "productId": .string("com.lumen.credits.100"), "productType": .string("CONSUMABLE"),
-                "price": .string(price.credits + " " + price.currency), "currency": .string(price.currency),
-                "purchaseDate": .int(signed - 3 * day), "age": .int(3 * day),
-            ])
-            root["usage"] = .object([
-                "deliveryStatus": .string("DELIVERED"), "consumptionPercentage": .int(Int64(random.next(101))),
-                "consented": .bool(true), "sessionsSincePurchase": .int(Int64(random.next(10))),
-            ])
+            let reasons: [ConsumptionRequestReason] = [.unintendedPurchase, .unsatisfiedWithPurchase, .other]
+            facts.event.consumptionRequestReason = reasons[random.next(3)]
+            let bought = Self.date(signed - 3 * day)
+            facts.purchase = FactDocument.Purchase(
+                transactionId: "3\(index)", originalTransactionId: "3\(index)", productId: Self.credits, productType: .consumable,
+                price: FactDocument.Amount(milliunits: price.credits, currency: price.currency), currency: price.currency,
+                purchaseDate: bought, age: 3 * day, offer: nil)
+            let percent = Int64(random.next(101))
+            facts.usage = FactDocument.Usage(deliveryStatus: .delivered, consumptionPercentage: percent * 1000,
+                                             sessionsSincePurchase: Int64(random.next(10)), consented: true)
         }
-        root["event"] = .object(event)
-        root["subscription"] = .object([
-            "originalTransactionId": .string(String(20_000_000_000 + index)), "productId": .string(product),
-            "group": .string("21482345"), "price": .string(listPrice + " " + price.currency),
-            "renewalPrice": .string(listPrice + " " + price.currency), "currency": .string(price.currency),
-            "storefront": .string(["USA", "DEU", "GBR", "JPN"][random.next(4)]), "autoRenewStatus": .string("OFF"),
-            "expirationIntent": .string("CUSTOMER_CANCELLED"), "isInBillingRetry": .bool(random.next(30) == 0),
-            "eligibleWinBackOfferIds": .list(random.next(2) == 0
-                ? [.string("lumen-winback-monthly-2free"), .string("lumen-winback-monthly-50off")] : []),
-            "recentSubscriptionStartDate": .int(signed - Int64(historyLength) * 30 * day),
-            "tenure": .int(Int64(random.next(900)) * day), "paidPeriods": .int(Int64(random.next(60))),
-        ])
-        root["customer"] = .object([
-            "lifetimePurchased": Self.perCurrency(transactions), "lifetimeRefunded": Self.perCurrency(refunds),
-            "transactions": .list(transactions), "refunds": .list(refunds), "offersRedeemed": .list([]),
-            "decisions": .list([]), "attributes": .object(["exportsLast30Days": .int(Int64(random.next(40)))]),
-        ])
-        return .object(root)
+        let storefront = ["USA", "DEU", "GBR", "JPN"][random.next(4)]
+        let billingRetry = random.next(30) == 0
+        let winBack = random.next(2) == 0 ? ["lumen-winback-monthly-2free", "lumen-winback-monthly-50off"] : []
+        facts.subscription = FactDocument.Subscription(
+            originalTransactionId: String(20_000_000_000 + index), productId: product, group: "21482345", price: listPrice,
+            renewalPrice: listPrice, currency: price.currency, storefront: storefront, autoRenewStatus: .off,
+            expirationIntent: .customerCancelled, isInBillingRetry: billingRetry, eligibleWinBackOfferIds: winBack,
+            recentSubscriptionStartDate: Self.date(signed - Int64(historyLength) * 30 * day),
+            tenure: Int64(random.next(900)) * day, paidPeriods: Int64(random.next(60)))
+        facts.customer = FactDocument.Customer(
+            transactions: transactions, refunds: refunds,
+            lifetimePurchased: Self.perCurrency(transactions.compactMap(\.price)), lifetimeRefunded: Self.perCurrency(refunds.compactMap(\.price)),
+            attributes: .object(["exportsLast30Days": .integer(Int64(random.next(40)))]))
+        return facts
     }
 
+    private static func date(_ milliseconds: Int64) -> Date { Date(appStoreMilliseconds: milliseconds) }
+
     /// `customer.lifetimePurchased` / `lifetimeRefunded` of generated entries: their non-zero
-    /// `price`s summed per currency, as the service computes them.
-    private static func perCurrency(_ entries: [FactData]) -> FactData {
+    /// prices summed per currency, as the service computes them.
+    private static func perCurrency(_ prices: [FactDocument.Amount]) -> [String: FactDocument.Amount] {
         var totals: [String: Int64] = [:]
-        for case .object(let entry) in entries {
-            guard case .string(let text)? = entry["price"], let money = Money(parsing: text), money.milliunits > 0,
-                  let currency = text.split(separator: " ").last.map(String.init)
-            else { continue }
-            totals[currency, default: 0] += money.milliunits
-        }
-        var table: [String: FactData] = [:]
-        for (currency, milliunits) in totals {
-            table[currency] = .string(Money(milliunits: milliunits, currency: currency).description)
-        }
-        return .object(table)
+        for price in prices where price.milliunits > 0 { totals[price.currency, default: 0] += price.milliunits }
+        return totals.reduce(into: [:]) { $0[$1.key] = FactDocument.Amount(milliunits: $1.value, currency: $1.key) }
     }
 }

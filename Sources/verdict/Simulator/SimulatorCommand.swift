@@ -29,7 +29,7 @@ struct SimulatorCommand: AsyncParsableCommand {
     @Option(help: "The simulated app's Apple ID.")
     var appAppleId: Int64 = 1_234_567_890
     @Option(help: "Sandbox (notifications sent once) or Production (failed notifications retried).")
-    var environment: String = "Sandbox"
+    var environment: String = AppStoreEnvironment.sandbox.rawValue
     @Option(help: "How many times faster than real time notification retries run (3600: an hour per second).")
     var timeScale: Double = 1
     @Option(help: "Where to POST notifications (can also be set later via PUT /simulator/delivery).")

@@ -1,3 +1,4 @@
+import AppStoreServer
 import Foundation
 @testable import RuleEngine
 import Testing
@@ -18,7 +19,18 @@ struct FactSchemaTests {
         #expect(RuleEnum.derivedName("Non-Renewing Subscription") == "NON_RENEWING_SUBSCRIPTION")
     }
 
-    @Test("the schema declares the documented facts, and declared attributes")
+    @Test("Apple values convert to and from the names rules use")
+    func ruleNames() {
+        #expect(OfferType.promotionalOffer.ruleName == "PROMOTIONAL")
+        #expect(OfferType(ruleName: "WIN_BACK") == .winBackOffer)
+        #expect(ProductType(ruleName: "AUTO_RENEWABLE") == .autoRenewable)
+        #expect(Subtype.autoRenewDisabled.ruleName == "AUTO_RENEW_DISABLED")
+        #expect(OfferType(rawValue: 9).ruleName == "UNRECOGNIZED")
+        #expect(OfferType(ruleName: "NOT_AN_OFFER") == nil)
+        #expect(OfferType.winBackOffer.known == .winBackOffer && OfferType(rawValue: 9).known == nil)
+    }
+
+    @Test("the schema declares documented facts, and declared attributes")
     func fields() {
         let schema = FactSchema(attributes: [RuleField("country", .string, "ISO country")])
         #expect(schema.rootNames == ["event", "subscription", "purchase", "customer", "usage"])
@@ -27,7 +39,7 @@ struct FactSchemaTests {
             #expect(schema.type(at: path) != nil, "\(path)")
         }
         #expect(schema.type(at: "usage.consumptionPercentage") == .optional(.int))
-        #expect(schema.type(at: "customer.transactions") == .list(.record(FactSchema.transaction)))
+        #expect(schema.type(at: "customer.transactions") == .list(.record(FactDocument.Transaction.ruleRecord())))
         #expect(FactSchema.standard.type(at: "customer.attributes.country") == nil)
     }
 

@@ -33,7 +33,7 @@ struct FactsDecodingTests {
         #expect(facts.value(at: "purchase.age") == .duration(RuleTime.hour))
         #expect(facts.value(at: "customer.attributes.country") == .string("NO"))
         #expect(facts.value(at: "usage.deliveryStatus") == .absent)
-        #expect(facts.value(at: "customer.refunds") == .table(RecordTable(record: FactSchema.refund, cells: [])))
+        #expect(facts.value(at: "customer.refunds") == .table(RecordTable(record: FactDocument.Refund.ruleRecord(), cells: [])))
         #expect(facts.value(at: "subscription.nothing") == nil)
         #expect(facts.signedDate == 1_797_336_000_000)
     }

@@ -1,11 +1,10 @@
 import AppStoreServer
-import RuleEngine
 
 extension FactData {
-    /// The facts tree of a JSON document the service built, without encoding it to text and
-    /// parsing it back. Numbers come out as a JSON round trip would: an integral number is an
-    /// integer, any other a decimal (which facts refuse).
-    init(_ json: JSONValue) {
+    /// The facts tree of a JSON document (such as ``FactRecord/json``), without encoding it to
+    /// text and parsing it back. Numbers come out as a JSON round trip would: an integral number
+    /// is an integer, any other a decimal (which facts refuse).
+    public init(_ json: JSONValue) {
         switch json {
         case .null: self = .null
         case .bool(let value): self = .bool(value)

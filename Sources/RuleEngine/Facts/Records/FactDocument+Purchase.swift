@@ -1,0 +1,49 @@
+import AppStoreServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension FactDocument {
+    /// `purchase`: the transaction a refund request (`CONSUMPTION_REQUEST`) is about.
+    public struct Purchase: Sendable, Hashable {
+        public var transactionId: String?
+        public var originalTransactionId: String?
+        public var productId: String?
+        public var productType: ProductType?
+        public var price: Amount?
+        public var currency: String?
+        public var purchaseDate: Date?
+        /// Milliseconds from purchase to `now`.
+        public var age: Int64?
+        public var offer: Offer?
+
+        public init(transactionId: String?, originalTransactionId: String?, productId: String?, productType: ProductType?,
+                    price: Amount?, currency: String?, purchaseDate: Date?, age: Int64?, offer: Offer?) {
+            self.transactionId = transactionId
+            self.originalTransactionId = originalTransactionId
+            self.productId = productId
+            self.productType = productType
+            self.price = price
+            self.currency = currency
+            self.purchaseDate = purchaseDate
+            self.age = age
+            self.offer = offer
+        }
+    }
+}
+
+extension FactDocument.Purchase: FactRecord {
+    public static let recordName = "Purchase"
+    public static let fields: [FactField<Self>] = [
+        .string("transactionId", \.transactionId, "The transaction id the consumption request is about."),
+        .string("originalTransactionId", \.originalTransactionId, "Its original transaction id."),
+        .string("productId", \.productId, "The product purchased."),
+        .enumeration("productType", \.productType, "AUTO_RENEWABLE, NON_CONSUMABLE, CONSUMABLE or NON_RENEWING."),
+        .money("price", \.price, "The price paid."),
+        .string("currency", \.currency, "The ISO 4217 currency paid in."),
+        .timestamp("purchaseDate", \.purchaseDate, "When it was bought."),
+        .duration("age", milliseconds: \.age, "Time from purchase to `now`."),
+    ] + FactDocument.Offer.fields(\.offer)
+}
