@@ -17,7 +17,7 @@ struct DecisionRoutes {
             return try JSONBody.response(DecisionView(record))
         }
         router.get("/v1/decisions") { request, _ in
-            guard let originalTransactionId = request.uri.queryParameters.get("originalTransactionId"), !originalTransactionId.isEmpty else {
+            guard let originalTransactionId = try request.query("originalTransactionId"), !originalTransactionId.isEmpty else {
                 throw ServiceError.badRequest("MISSING_PARAMETER", "originalTransactionId is required")
             }
             return try await decisions(originalTransactionId: originalTransactionId, request)

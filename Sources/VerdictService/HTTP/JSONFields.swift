@@ -21,9 +21,11 @@ struct JSONFields {
         self.object = object
     }
 
-    /// The value, nil when absent or `null`.
-    private func present(_ name: String) -> JSONValue? {
-        guard let value = object[name], value != .null else { return nil }
+    /// The value, nil when absent. `null` is not absence: it is refused like any value of the
+    /// wrong type (leave an optional field out instead).
+    private func present(_ name: String, _ expected: String) throws -> JSONValue? {
+        guard let value = object[name] else { return nil }
+        guard value != .null else { throw wrongType(name, expected) }
         return value
     }
 
@@ -32,44 +34,41 @@ struct JSONFields {
     }
 
     func bool(_ name: String) throws -> Bool? {
-        guard let value = present(name) else { return nil }
-        guard let bool = value.boolValue else { throw wrongType(name, "true or false") }
+        let expected = "true or false"
+        guard let value = try present(name, expected) else { return nil }
+        guard let bool = value.boolValue else { throw wrongType(name, expected) }
         return bool
     }
 
+    /// A non-empty string of at most `maxLength` Unicode code points (as the OpenAPI document counts).
     func string(_ name: String, maxLength: Int = 200) throws -> String? {
-        guard let value = present(name) else { return nil }
-        guard let text = value.stringValue, !text.isEmpty, text.count <= maxLength else {
-            throw wrongType(name, "a non-empty string of at most \(maxLength) characters")
+        let expected = "a non-empty string of at most \(maxLength) characters"
+        guard let value = try present(name, expected) else { return nil }
+        guard let text = value.stringValue, !text.isEmpty, text.unicodeScalars.count <= maxLength else {
+            throw wrongType(name, expected)
         }
         return text
     }
 
     func integer(_ name: String) throws -> Int64? {
-        guard let value = present(name) else { return nil }
-        guard let number = value.integerValue else { throw wrongType(name, "a whole number") }
+        let expected = "a whole number"
+        guard let value = try present(name, expected) else { return nil }
+        guard let number = value.integerValue else { throw wrongType(name, expected) }
         return number
     }
 
     /// A time as UNIX milliseconds (Apple's convention) or an ISO 8601 string.
     func timestamp(_ name: String) throws -> Int64? {
-        guard let value = present(name) else { return nil }
+        let expected = "UNIX milliseconds or an ISO 8601 time such as 2026-11-24T09:30:00Z"
+        guard let value = try present(name, expected) else { return nil }
         if let number = value.integerValue { return number }
-        if let text = value.stringValue, let date = Self.iso8601(text) { return date.appStoreMilliseconds }
-        throw wrongType(name, "UNIX milliseconds or an ISO 8601 time such as 2026-11-24T09:30:00Z")
+        if let text = value.stringValue, let date = InternetDateTime.parse(text) { return date.appStoreMilliseconds }
+        throw wrongType(name, expected)
     }
 
     /// Throws 400 `MISSING_FIELD` when `value` is nil.
     func required<T>(_ value: T?, _ name: String) throws -> T {
         guard let value else { throw ServiceError.badRequest("MISSING_FIELD", "'\(name)' is required") }
         return value
-    }
-
-    static func iso8601(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// `register(on:)` runs after every route is added and fills each path's other methods.
 enum MethodNotAllowed {
     /// The methods answered 405 where a path does not serve them.
-    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace]
+    static let methods: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace, HTTPRequest.Method("QUERY")!]
 
     static func register(on router: Router<ServiceRequestContext>) {
         var served: [String: (path: RouterPath, methods: Set<HTTPRequest.Method>)] = [:]

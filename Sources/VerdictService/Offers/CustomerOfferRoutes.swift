@@ -56,7 +56,7 @@ struct CustomerOfferRoutes {
 
     /// The subscription's pending offer, freshly signed (`{"offer": null}` without one).
     func pendingOffer(originalTransactionId: String, _ request: Request) async throws -> Response {
-        let format = try OfferSigner.Format.requested(request.uri.queryParameters.get("format"))
+        let format = try OfferSigner.Format.requested(try request.query("format"))
         let pending = try await repository.pendingOffer(originalTransactionId: originalTransactionId, now: now().appStoreMilliseconds)
         return try JSONBody.response(try await response(for: pending, format: format))
     }
@@ -113,6 +113,25 @@ struct CustomerOfferRoutes {
         var appAccountToken: String?
         var trigger: String?
         var format: String?
+
+        /// Every id given is checked, not only the one used (400 `INVALID_FIELD`); other members are ignored.
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: CodingKeys.self)
+            originalTransactionId = try body.field(.originalTransactionId, "a non-empty string")
+            transactionId = try body.field(.transactionId, "a non-empty string")
+            appAccountToken = try body.field(.appAccountToken, "a UUID")
+            trigger = try body.field(.trigger, "one of AUTO_RENEW_DISABLED, EXPIRED, IN_APP")
+            format = try body.field(.format, "one of v1, jws, both")
+            for (key, id) in [(CodingKeys.originalTransactionId, originalTransactionId), (.transactionId, transactionId)]
+            where id?.isEmpty == true {
+                throw ServiceError.badRequest("INVALID_FIELD", "'\(key.stringValue)' must be a non-empty string")
+            }
+            if let appAccountToken, UUID(uuidString: appAccountToken) == nil {
+                throw ServiceError.badRequest("INVALID_FIELD", "'appAccountToken' must be a UUID")
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case originalTransactionId, transactionId, appAccountToken, trigger, format }
 
         /// The triggers a request may name, each with the event it is decided as. `IN_APP` (the
         /// app's own cancel screen, the default) decides as if auto-renew were being turned off now.

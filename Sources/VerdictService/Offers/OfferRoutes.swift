@@ -59,6 +59,18 @@ struct OfferRoutes {
         var transactionId: String?
         var format: String?
 
+        /// A member given as `null` or of another type is 400 `INVALID_FIELD`; other members are ignored.
+        init(from decoder: any Decoder) throws {
+            let body = try decoder.container(keyedBy: CodingKeys.self)
+            productId = try body.field(.productId, "a non-empty string")
+            offerId = try body.field(.offerId, "a non-empty string")
+            appAccountToken = try body.field(.appAccountToken, "a UUID")
+            transactionId = try body.field(.transactionId, "a transaction identifier")
+            format = try body.field(.format, "one of v1, jws, both")
+        }
+
+        enum CodingKeys: String, CodingKey { case productId, offerId, appAccountToken, transactionId, format }
+
         struct Checked {
             var productId: String
             var offerId: String
@@ -73,7 +85,7 @@ struct OfferRoutes {
                 guard let value, !value.isEmpty else {
                     throw ServiceError.badRequest("MISSING_FIELD", "'\(name)' is required")
                 }
-                guard value.count <= 200 else { throw ServiceError.badRequest("INVALID_FIELD", "'\(name)' is too long") }
+                guard value.unicodeScalars.count <= 200 else { throw ServiceError.badRequest("INVALID_FIELD", "'\(name)' is too long") }
                 return value
             }
             var token: UUID?
@@ -83,7 +95,7 @@ struct OfferRoutes {
                 }
                 token = uuid
             }
-            if let transactionId, transactionId.isEmpty || transactionId.count > 64 {
+            if let transactionId, transactionId.isEmpty || transactionId.unicodeScalars.count > 64 {
                 throw ServiceError.badRequest("INVALID_FIELD", "'transactionId' must be a transaction identifier")
             }
             let format = try OfferSigner.Format.requested(format)

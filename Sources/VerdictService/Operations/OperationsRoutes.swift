@@ -36,7 +36,7 @@ struct OperationsRoutes {
             )
         }
         router.get("/v1/jobs") { request, _ in
-            let stateName = request.uri.queryParameters.get("state") ?? "dead"
+            let stateName = try request.query("state") ?? "dead"
             guard let state = JobState(rawValue: stateName) else {
                 throw ServiceError.badRequest("INVALID_PARAMETER", "state must be one of queued, running, done, dead")
             }

@@ -4,8 +4,6 @@ import Foundation
 /// customer's answer, when they gave it (UNIX milliseconds or ISO 8601; default now), where
 /// (e.g. `settings-screen`) and under which terms.
 struct ConsentRequest: RequestBody {
-    static let maximumBytes = 4 * 1024
-
     var consented: Bool
     var at: Int64?
     var source: String

@@ -36,7 +36,8 @@ struct DemoAPIOperations {
             for (methodNode, operation) in methods {
                 guard let method = methodNode.string, Self.methods.contains(method), operation["deprecated"]?.bool != true else { continue }
                 let tag = operation["tags"]?.sequence?.first?.string ?? ""
-                let query = (operation["parameters"]?.sequence ?? []).compactMap { parameter -> (String, String)? in
+                let parameters = (operation["parameters"]?.sequence ?? []).map { Self.resolve($0, in: root) }
+                let query = parameters.compactMap { parameter -> (String, String)? in
                     guard parameter["in"]?.string == "query", let name = parameter["name"]?.string,
                           let example = parameter["example"]?.string else { return nil }
                     return (name, example)
@@ -57,4 +58,12 @@ struct DemoAPIOperations {
     }
 
     private static let methods: Set<String> = ["get", "put", "post", "delete", "patch"]
+
+    /// Follows `$ref: '#/components/…'`.
+    private static func resolve(_ node: Node, in root: Node) -> Node {
+        guard let reference = node["$ref"]?.string, reference.hasPrefix("#/") else { return node }
+        var current: Node? = root
+        for part in reference.dropFirst(2).split(separator: "/") { current = current?[String(part)] }
+        return current ?? node
+    }
 }

@@ -48,6 +48,7 @@ import VerdictService
                 (.get, "/v1/notifications", "POST"),
                 (.patch, "/v1/customers/5f4c6d1e-7a8b-4c9d-8e0f-1a2b3c4d5e6f/consent", "GET, PUT"),
                 (.put, "/healthz", "GET"),
+                (HTTPRequest.Method("QUERY")!, "/v1/rules/stats", "GET"),
             ]
             for (method, path, allow) in cases {
                 let answer = try await harness.send(method, path, token: nil)
