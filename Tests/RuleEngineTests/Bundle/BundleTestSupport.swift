@@ -64,6 +64,34 @@ enum BundleTestSupport {
         return try Facts(merged, schema: schema)
     }
 
+    /// A rules file whose offers section holds one rule: `id`, `when` (a flow list), `offer`
+    /// (a flow mapping) and, when given, one more `key: value` line of the rule (`extra`).
+    static func offerRule(
+        id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
+        extra: String? = nil, top: String = "", section: String = ""
+    ) -> String {
+        var rule = """
+                - id: \(id)
+                  when: \(when)
+                  offer: \(offer)
+            """
+        if let extra { rule += "\n      \(extra)" }
+        return offersFile(rule, top: top, section: section)
+    }
+
+    /// A rules file with a refunds section (for `CONSUMPTION_REQUEST`, answering nothing by
+    /// default) holding `rules` (indented list items).
+    static func refundsFile(_ rules: String) -> String {
+        """
+        schema: 1
+        refunds:
+          appliesTo: event.type == CONSUMPTION_REQUEST
+          default: {refundPreference: none}
+          rules:
+        \(rules)
+        """
+    }
+
     /// A rules file with an offers section holding `rules` (indented list items) and optional
     /// extra top-level text.
     static func offersFile(_ rules: String, top: String = "", section: String = "") -> String {
