@@ -10,36 +10,27 @@ import Foundation
 /// turned off, expiry, consumption requests), four currencies, a monthly and an annual
 /// subscription and a consumable, and full-price, free-trial, pay-as-you-go and promotional
 /// transactions. Deterministic (a fixed linear congruential generator), so runs are comparable.
-/// The app's product, group and offer identifiers are the caller's (``Catalog``).
+/// The app's product, group and offer identifiers are the caller's.
 public struct SyntheticFacts: Sendable {
-    /// The identifiers of the app the generated customers bought from.
-    public struct Catalog: Sendable {
-        public var monthlyProductId: String
-        public var annualProductId: String
-        /// A consumable, bought now and then in the histories and the purchase of refund requests.
-        public var consumableProductId: String
-        public var subscriptionGroup: String
-        /// The win-back offers half of the generated subscribers are eligible for.
-        public var winBackOfferIds: [String]
-
-        public init(monthlyProductId: String, annualProductId: String, consumableProductId: String,
-                    subscriptionGroup: String, winBackOfferIds: [String]) {
-            self.monthlyProductId = monthlyProductId
-            self.annualProductId = annualProductId
-            self.consumableProductId = consumableProductId
-            self.subscriptionGroup = subscriptionGroup
-            self.winBackOfferIds = winBackOfferIds
-        }
+    /// The app the generated customers bought from.
+    private struct Catalog {
+        var monthlyProductId, annualProductId, consumableProductId, subscriptionGroup: String
+        var winBackOfferIds: [String]
     }
 
-    /// Whose customers are generated.
-    public var catalog: Catalog
+    private let catalog: Catalog
     /// Transactions per customer history.
-    public var historyLength: Int
+    public let historyLength: Int
 
-    public init(catalog: Catalog, historyLength: Int) {
-        self.catalog = catalog
+    /// Customers with `historyLength`-transaction histories of an app selling the subscriptions
+    /// `monthlyProductId` and `annualProductId` (of `subscriptionGroup`) and the consumable
+    /// `consumableProductId`; half of them are eligible for the win-back offers `winBackOfferIds`.
+    public init(historyLength: Int, monthlyProductId: String, annualProductId: String, consumableProductId: String,
+                subscriptionGroup: String, winBackOfferIds: [String]) {
         self.historyLength = historyLength
+        catalog = Catalog(monthlyProductId: monthlyProductId, annualProductId: annualProductId,
+                          consumableProductId: consumableProductId, subscriptionGroup: subscriptionGroup,
+                          winBackOfferIds: winBackOfferIds)
     }
 
     private struct Generator {
