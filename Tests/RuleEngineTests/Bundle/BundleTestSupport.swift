@@ -64,11 +64,11 @@ enum BundleTestSupport {
         return try Facts(merged, schema: schema)
     }
 
-    /// A rules file whose offers section holds one rule: `id`, `when` (a flow list), `offer`
-    /// (a flow mapping) and, when given, one more `key: value` line of the rule (`extra`).
-    static func offerRule(
-        id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
-        extra: String? = nil, top: String = "", section: String = ""
+    /// One offer rule, as an item of `offers.rules`: `id`, `when` (a flow list), `offer` (a flow
+    /// mapping) and, when given, one more `key: value` line of the rule (`extra`).
+    static func rule(
+        _ id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
+        extra: String? = nil
     ) -> String {
         var rule = """
                 - id: \(id)
@@ -76,7 +76,20 @@ enum BundleTestSupport {
                   offer: \(offer)
             """
         if let extra { rule += "\n      \(extra)" }
-        return offersFile(rule, top: top, section: section)
+        return rule
+    }
+
+    /// A rules file whose offers section holds `rules` (each from ``rule(_:when:offer:extra:)``).
+    static func offerRules(_ rules: String..., top: String = "", section: String = "") -> String {
+        offersFile(rules.joined(separator: "\n"), top: top, section: section)
+    }
+
+    /// A rules file whose offers section holds one rule (see ``rule(_:when:offer:extra:)``).
+    static func offerRule(
+        id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
+        extra: String? = nil, top: String = "", section: String = ""
+    ) -> String {
+        offerRules(rule(id, when: when, offer: offer, extra: extra), top: top, section: section)
     }
 
     /// A rules file with a refunds section (for `CONSUMPTION_REQUEST`, answering nothing by

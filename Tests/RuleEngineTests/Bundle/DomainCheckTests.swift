@@ -5,14 +5,8 @@ import Testing
 struct DomainCheckTests {
     @Test("rule ids are unique across the bundle")
     func duplicateIds() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRules(
+            BundleTestSupport.rule(), BundleTestSupport.rule(offer: "{id: promo-monthly-30, type: PROMOTIONAL}"))
         let errors = BundleTestSupport.errors(rules: rules)
         #expect(errors.map(\.message) == ["id 'r1' is already used at line 7"])
         #expect(errors.first?.line == 10)
