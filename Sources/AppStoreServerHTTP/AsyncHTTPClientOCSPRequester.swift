@@ -13,22 +13,12 @@ import X509
 /// unreachable. (swift-certificates also cancels a query after its own 10-second deadline;
 /// cancellation is reported the same way.)
 public struct AsyncHTTPClientOCSPRequester: OCSPRequester {
-    /// The client used for the queries.
-    public let httpClient: HTTPClient
-    /// The HTTP timeout of one query.
-    public let timeout: TimeAmount
-    /// The largest response body accepted, in bytes.
-    public let maximumResponseBytes: Int
+    /// The client used for the queries, with the timeout of one query and the response cap.
+    public let client: CappedHTTPClient
 
-    /// A requester using `httpClient` (the process-wide shared client by default).
-    public init(
-        httpClient: HTTPClient = .shared,
-        timeout: TimeAmount = .seconds(30),
-        maximumResponseBytes: Int = 1024 * 1024
-    ) {
-        self.httpClient = httpClient
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+    /// A requester using `client` (the process-wide shared client, 30 s, 1 MiB by default).
+    public init(client: CappedHTTPClient = CappedHTTPClient()) {
+        self.client = client
     }
 
     public func query(request: [UInt8], uri: String) async -> OCSPRequesterQueryResult {
@@ -38,15 +28,15 @@ public struct AsyncHTTPClientOCSPRequester: OCSPRequester {
         httpRequest.headers.add(name: "Accept", value: "application/ocsp-response")
         httpRequest.body = .bytes(request)
         do {
-            let response = try await httpClient.execute(httpRequest, timeout: timeout)
+            let response = try await client.execute(httpRequest)
             guard response.status == .ok else {
                 return .terminalError(OCSPNetworkFailure(reason: "the OCSP responder answered HTTP \(response.status.code)"))
             }
-            let body = try await response.collectBody(upTo: maximumResponseBytes)
+            let body = try await client.body(of: response)
             return .response(Array(body.readableBytesView))
         } catch AppStoreHTTPTransportError.responseTooLarge {
             return .terminalError(
-                OCSPNetworkFailure(reason: "the OCSP response exceeds \(maximumResponseBytes) bytes")
+                OCSPNetworkFailure(reason: "the OCSP response exceeds \(client.maximumResponseBytes) bytes")
             )
         } catch {
             return .terminalError(OCSPNetworkFailure(reason: "the OCSP request failed: \(String(describing: error).prefix(200))"))

@@ -12,22 +12,12 @@ import NIOHTTP1
 /// rather than a retryable connection failure. Any other error (connect, TLS, timeout) propagates
 /// and the client reports it as a retryable transport failure.
 public struct AsyncHTTPClientTransport: AppStoreHTTPTransport {
-    /// The client used for the requests.
-    public let httpClient: HTTPClient
-    /// The deadline of one request, from sending to the end of the response head.
-    public let timeout: TimeAmount
-    /// The largest response body accepted, in bytes.
-    public let maximumResponseBytes: Int
+    /// The client used for the requests, with their deadline and the response cap.
+    public let client: CappedHTTPClient
 
-    /// A transport using `httpClient` (the process-wide shared client by default).
-    public init(
-        httpClient: HTTPClient = .shared,
-        timeout: TimeAmount = .seconds(30),
-        maximumResponseBytes: Int = 1024 * 1024
-    ) {
-        self.httpClient = httpClient
-        self.timeout = timeout
-        self.maximumResponseBytes = maximumResponseBytes
+    /// A transport using `client` (the process-wide shared client, 30 s, 1 MiB by default).
+    public init(client: CappedHTTPClient = CappedHTTPClient()) {
+        self.client = client
     }
 
     public func send(_ request: AppStoreHTTPRequest) async throws -> AppStoreHTTPResponse {
@@ -39,8 +29,8 @@ public struct AsyncHTTPClientTransport: AppStoreHTTPTransport {
         if let body = request.body {
             httpRequest.body = .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await httpClient.execute(httpRequest, timeout: timeout)
-        let body = try await response.collectBody(upTo: maximumResponseBytes)
+        let response = try await client.execute(httpRequest)
+        let body = try await client.body(of: response)
         return AppStoreHTTPResponse(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name, value: $0.value) },

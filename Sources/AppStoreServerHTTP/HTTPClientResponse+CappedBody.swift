@@ -5,8 +5,8 @@ import NIOCore
 extension HTTPClientResponse {
     /// Collects the whole body, refusing one larger than `limit` bytes.
     ///
-    /// Shared by ``AsyncHTTPClientTransport`` and ``AsyncHTTPClientOCSPRequester``, which each map an
-    /// oversized body to their own failure.
+    /// Used through ``CappedHTTPClient/body(of:)`` by ``AsyncHTTPClientTransport`` and
+    /// ``AsyncHTTPClientOCSPRequester``, which each map an oversized body to their own failure.
     ///
     /// - Throws: `AppStoreHTTPTransportError.responseTooLarge(limit:)` when the body exceeds `limit`;
     ///   any other error of the body stream (connection lost, timeout, cancellation) as it is.

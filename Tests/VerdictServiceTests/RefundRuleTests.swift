@@ -59,53 +59,44 @@ import VerdictService
     static func play(_ scenario: Case, _ harness: ServiceHarness) async throws -> String {
         let token = UUID()
         if scenario != .noConsent { try await harness.consent(token) }
+        let (id, facts, reason) = try await purchase(scenario, harness, token: token)
+        if let facts { try await harness.reportFacts(id, facts) }
+        try await harness.askRefund(id, reason)
+        return id
+    }
+
+    /// The case's history up to the purchase asked about: that purchase, what the app reports on
+    /// it (nil: nothing) and the customer's reason.
+    static func purchase(_ scenario: Case, _ harness: ServiceHarness, token: UUID) async throws
+        -> (id: String, facts: String?, reason: ConsumptionRequestReason)
+    {
         let credits = "com.lumen.credits.100"
         switch scenario {
-        case .legal:
-            let id = try await harness.buy(credits, token: token)
-            try await harness.askRefund(id, .legal)
-            return id
+        case .legal, .noConsent:
+            return (try await harness.buy(credits, token: token), nil, .legal)
         case .notDelivered:
             let id = try await harness.buy(credits, token: token)
-            try await harness.reportFacts(id, #"{"deliveryStatus":"UNDELIVERED_SERVER_OUTAGE","consumptionPercentage":30000}"#)
-            try await harness.askRefund(id, .fulfillmentIssue)
-            return id
+            return (id, #"{"deliveryStatus":"UNDELIVERED_SERVER_OUTAGE","consumptionPercentage":30000}"#, .fulfillmentIssue)
         case .serialRefunder:
             for _ in 0..<2 {
                 let earlier = try await harness.buy(credits, token: token)
                 harness.store.clock.advance(by: 60)
                 try await harness.settled(harness.store.grantRefund(transactionId: earlier))
             }
-            let id = try await harness.buy(credits, token: token)
-            try await harness.reportFacts(id, #"{"consumptionPercentage":50000}"#)
-            try await harness.askRefund(id, .unsatisfiedWithPurchase)
-            return id
+            return (try await harness.buy(credits, token: token), #"{"consumptionPercentage":50000}"#, .unsatisfiedWithPurchase)
         case .accidentalPurchase:
             let id = try await harness.buy("com.lumen.filters.vintage", type: .nonConsumable, price: 2_990, token: token)
-            try await harness.reportFacts(id, #"{"sessionsSincePurchase":0,"consumptionPercentage":0}"#)
-            try await harness.askRefund(id, .unintendedPurchase)
-            return id
+            return (id, #"{"sessionsSincePurchase":0,"consumptionPercentage":0}"#, .unintendedPurchase)
         case .creditsAllUsed, .creditsPartlyUsed:
             let id = try await harness.buy(credits, token: token)
             let used = scenario == .creditsAllUsed ? 100_000 : 35_000
-            try await harness.reportFacts(id, #"{"consumptionPercentage":\#(used),"deliveryStatus":"DELIVERED"}"#)
-            try await harness.askRefund(id, .unsatisfiedWithPurchase)
-            return id
+            return (id, #"{"consumptionPercentage":\#(used),"deliveryStatus":"DELIVERED"}"#, .unsatisfiedWithPurchase)
         case .vintageFiltersUsed:
             let id = try await harness.buy("com.lumen.filters.vintage", type: .nonConsumable, price: 2_990, token: token)
-            try await harness.reportFacts(id, #"{"sessionsSincePurchase":5,"consumptionPercentage":60000}"#)
-            try await harness.askRefund(id, .unsatisfiedWithPurchase)
-            return id
+            return (id, #"{"sessionsSincePurchase":5,"consumptionPercentage":60000}"#, .unsatisfiedWithPurchase)
         case .subscriptionFulfillmentIssue:
             let (bought, _) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
-            let id = try #require(bought.transactionId)
-            try await harness.reportFacts(id, #"{"consumptionPercentage":80000}"#)
-            try await harness.askRefund(id, .fulfillmentIssue)
-            return id
-        case .noConsent:
-            let id = try await harness.buy(credits, token: token)
-            try await harness.askRefund(id, .legal)
-            return id
+            return (try #require(bought.transactionId), #"{"consumptionPercentage":80000}"#, .fulfillmentIssue)
         }
     }
 

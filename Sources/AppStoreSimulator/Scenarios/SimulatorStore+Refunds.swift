@@ -35,21 +35,12 @@ extension SimulatorStore {
         guard (0...100_000).contains(revokedPercentage) else {
             throw SimulatorError.invalidRequest("percentage must be in 0…100000 milliunits")
         }
-        let revocationDate = now
-        try modifyTransaction(transactionId) {
-            $0.revocationDate = revocationDate
-            $0.revocationReason = reason
-            $0.revocationType = type
-            $0.revocationPercentage = revokedPercentage
-        }
+        try setRevocation(transactionId, date: now, reason: reason, type: type, percentage: revokedPercentage)
         refundRequests[transactionId]?.outcome = .granted
-        var record = subscriptionRecord(of: transaction)
-        if var subscription = record, subscription.latestTransactionId == transactionId {
-            subscription.state = .revoked
-            subscription.autoRenewStatus = .off
-            subscription.expirationIntent = .other
-            subscriptions[subscription.originalTransactionId] = subscription
-            record = subscription
+        let record = updateSubscription(of: transaction, if: { $0.latestTransactionId == transactionId }) {
+            $0.state = .revoked
+            $0.autoRenewStatus = .off
+            $0.expirationIntent = .other
         }
         return try await publish(.refund, transactionId: transactionId, subscription: record)
     }
@@ -70,19 +61,12 @@ extension SimulatorStore {
         guard transaction.revocationDate != nil else {
             throw SimulatorError.invalidState("transaction \(transactionId) is not refunded")
         }
-        try modifyTransaction(transactionId) {
-            $0.revocationDate = nil
-            $0.revocationReason = nil
-            $0.revocationType = nil
-            $0.revocationPercentage = nil
-        }
+        try setRevocation(transactionId, date: nil, reason: nil, type: nil, percentage: nil)
         refundRequests[transactionId]?.outcome = .reversed
-        var record = subscriptionRecord(of: transaction)
-        if var subscription = record, subscription.state == .revoked {
-            subscription.state = subscription.expiresDate > now ? .active : .expired
-            subscription.expirationIntent = subscription.state == .active ? nil : .other
-            subscriptions[subscription.originalTransactionId] = subscription
-            record = subscription
+        let now = now
+        let record = updateSubscription(of: transaction, if: { $0.state == .revoked }) {
+            $0.state = $0.expiresDate > now ? .active : .expired
+            $0.expirationIntent = $0.state == .active ? nil : .other
         }
         return try await publish(.refundReversed, transactionId: transactionId, subscription: record)
     }
@@ -90,6 +74,30 @@ extension SimulatorStore {
     private func storedTransaction(_ id: String) throws -> JWSTransactionDecodedPayload {
         guard let payload = transactions[id]?.payload else { throw SimulatorError.unknownTransaction(id) }
         return payload
+    }
+
+    /// Sets a transaction's revocation fields (all nil: no longer refunded).
+    private func setRevocation(
+        _ transactionId: String, date: Date?, reason: RevocationReason?, type: RevocationType?, percentage: Int32?
+    ) throws {
+        try modifyTransaction(transactionId) {
+            $0.revocationDate = date
+            $0.revocationReason = reason
+            $0.revocationType = type
+            $0.revocationPercentage = percentage
+        }
+    }
+
+    /// The subscription of `transaction`, if any, after `change` stored when it `applies`.
+    private func updateSubscription(
+        of transaction: JWSTransactionDecodedPayload, if applies: (SubscriptionRecord) -> Bool,
+        _ change: (inout SubscriptionRecord) -> Void
+    ) -> SubscriptionRecord? {
+        guard var subscription = subscriptionRecord(of: transaction) else { return nil }
+        guard applies(subscription) else { return subscription }
+        change(&subscription)
+        subscriptions[subscription.originalTransactionId] = subscription
+        return subscription
     }
 
     private func subscriptionRecord(of transaction: JWSTransactionDecodedPayload) -> SubscriptionRecord? {

@@ -93,9 +93,9 @@ public enum RuleBundleChecker {
         var nodes: [(String, YAMLNode)] = []
         for file in files {
             nodes += (file.offers?.never ?? []).map { ($0.id, $0.idNode) }
-            nodes += (file.offers?.rules ?? []).map { ($0.id, $0.idNode) }
+            nodes += (file.offers?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
             nodes += (file.refunds?.never ?? []).map { ($0.id, $0.idNode) }
-            nodes += (file.refunds?.rules ?? []).map { ($0.id, $0.idNode) }
+            nodes += (file.refunds?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
         }
         for (id, node) in nodes {
             if let first = seen[id] {
@@ -116,8 +116,8 @@ public enum RuleBundleChecker {
         var ruleIds: [String] = []
         var vetoIds: [String] = []
         for file in rules {
-            for rule in file.offers?.rules ?? [] { ruleIds.append(rule.id); conditions.formUnion(rule.when.map(\.text)) }
-            for rule in file.refunds?.rules ?? [] { ruleIds.append(rule.id); conditions.formUnion(rule.when.map(\.text)) }
+            for rule in file.offers?.rules ?? [] { ruleIds.append(rule.header.id); conditions.formUnion(rule.header.when.map(\.text)) }
+            for rule in file.refunds?.rules ?? [] { ruleIds.append(rule.header.id); conditions.formUnion(rule.header.when.map(\.text)) }
             for veto in (file.offers?.never ?? []) + (file.refunds?.never ?? []) {
                 vetoIds.append(veto.id)
                 conditions.insert(veto.condition.text)

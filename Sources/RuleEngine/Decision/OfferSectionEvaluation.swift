@@ -130,24 +130,28 @@ extension DecisionEvaluator {
         if let limit = section.perCustomer, let unit = section.customerUnit {
             switch unitValue(unit) {
             case .success(let customer):
-                let used = limits.grantedCount(.customer(customer), window: limit.within, now: now)
-                let exceeded = used >= limit.max
-                decision.limits.append(.init(
-                    rule: rule.reference.id, kind: "perCustomer", offer: nil, used: used, max: limit.max,
-                    within: DecisionDuration(millis: limit.within), exceeded: exceeded))
-                if exceeded { note = "perCustomer limit reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }
+                note = check(limit, .customer(customer), rule, kind: "perCustomer", offer: nil, now: now, named: "perCustomer limit")
             case .failure(let error):
                 note = "perCustomer limit cannot be checked: \(error.message)"
             }
         }
         if note == nil, let limit = section.perOffer[offer] {
-            let used = limits.grantedCount(.offer(offer), window: limit.within, now: now)
-            let exceeded = used >= limit.max
-            decision.limits.append(.init(
-                rule: rule.reference.id, kind: "perOffer", offer: offer, used: used, max: limit.max,
-                within: DecisionDuration(millis: limit.within), exceeded: exceeded))
-            if exceeded { note = "perOffer limit of \(offer) reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" }
+            note = check(limit, .offer(offer), rule, kind: "perOffer", offer: offer, now: now, named: "perOffer limit of \(offer)")
         }
         return note
+    }
+
+    /// Counts the grants `limit` bounds in `scope` and records the check; the note naming the limit
+    /// (`name`) when it is reached, nil otherwise.
+    private mutating func check(
+        _ limit: OfferLimit, _ scope: LimitScope, _ rule: CompiledOfferRule, kind: String, offer: String?, now: Int64,
+        named name: String
+    ) -> String? {
+        let used = limits.grantedCount(scope, window: limit.within, now: now)
+        let exceeded = used >= limit.max
+        decision.limits.append(.init(
+            rule: rule.reference.id, kind: kind, offer: offer, used: used, max: limit.max,
+            within: DecisionDuration(millis: limit.within), exceeded: exceeded))
+        return exceeded ? "\(name) reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" : nil
     }
 }

@@ -123,33 +123,17 @@ enum StateWriteSQL {
         INSERT INTO transactions (transaction_id, original_transaction_id, product_id, app_account_token,
             environment, purchase_date, revocation_date, signed_date, decoded_json)
         """
-    static let transactionUpsert = """
-        ON CONFLICT (transaction_id) DO UPDATE SET
-            original_transaction_id = excluded.original_transaction_id,
-            product_id = excluded.product_id,
-            app_account_token = excluded.app_account_token,
-            environment = excluded.environment,
-            purchase_date = excluded.purchase_date,
-            revocation_date = excluded.revocation_date,
-            signed_date = excluded.signed_date,
-            decoded_json = excluded.decoded_json
-        WHERE excluded.signed_date > transactions.signed_date
-        RETURNING transaction_id
-        """
+    static let transactionUpsert = newerSignedReplaces(
+        "transactions", key: "transaction_id",
+        columns: ["original_transaction_id", "product_id", "app_account_token", "environment", "purchase_date",
+                  "revocation_date", "signed_date", "decoded_json"])
     static let renewalInfoInsert = """
         INSERT INTO renewal_info (original_transaction_id, product_id, auto_renew_status, environment,
             signed_date, decoded_json)
         """
-    static let renewalInfoUpsert = """
-        ON CONFLICT (original_transaction_id) DO UPDATE SET
-            product_id = excluded.product_id,
-            auto_renew_status = excluded.auto_renew_status,
-            environment = excluded.environment,
-            signed_date = excluded.signed_date,
-            decoded_json = excluded.decoded_json
-        WHERE excluded.signed_date > renewal_info.signed_date
-        RETURNING original_transaction_id
-        """
+    static let renewalInfoUpsert = newerSignedReplaces(
+        "renewal_info", key: "original_transaction_id",
+        columns: ["product_id", "auto_renew_status", "environment", "signed_date", "decoded_json"])
     static let customerInsert = """
         INSERT INTO customers (original_transaction_id, app_account_token, app_transaction_id, environment,
             first_seen_at)
@@ -163,4 +147,15 @@ enum StateWriteSQL {
                 THEN excluded.first_seen_at ELSE customers.first_seen_at END
         RETURNING history_revision
         """
+
+    /// The `ON CONFLICT` tail of a table whose rows move forward only in `signed_date`: a row
+    /// signed later than the stored one replaces its `columns`; the statement returns `key`.
+    private static func newerSignedReplaces(_ table: String, key: String, columns: [String]) -> String {
+        """
+        ON CONFLICT (\(key)) DO UPDATE SET
+        \(columns.map { "    \($0) = excluded.\($0)" }.joined(separator: ",\n"))
+        WHERE excluded.signed_date > \(table).signed_date
+        RETURNING \(key)
+        """
+    }
 }

@@ -28,40 +28,29 @@ extension DemoScenario {
 
         // (a) One year bought at the full annual price.
         results += try await playTreated {
-            let annual = try await subscribe(SubscribeRequest(
-                productId: Product.annual, price: 59_990, currency: "USD", period: .oneYear))
-            let annualOff = try await settled(store.setAutoRenew(originalTransactionId: annual, enabled: false))
-            return OfferCase(
-                name: "annual-full-price", title: "(a) Annual subscriber who paid full price", productId: Product.annual,
-                customer: "\(Product.annual) · \(DemoFormat.money(59_990, "USD")) a year · 1 payment at full price",
-                event: "turned auto-renew off", originalTransactionId: annual,
-                notificationUUID: annualOff.notification.notificationUUID)
+            try await turningAutoRenewOff(
+                SubscribeRequest(productId: Product.annual, price: 59_990, currency: "USD", period: .oneYear),
+                name: "annual-full-price", title: "(a) Annual subscriber who paid full price",
+                customer: "\(Product.annual) · \(DemoFormat.money(59_990, "USD")) a year · 1 payment at full price")
         }
 
         // (b) Six monthly payments in yen at full price: the A/B-tested offer.
         results += try await playTreated {
-            let loyal = try await subscribe(SubscribeRequest(
-                productId: Product.monthly, price: 1_200_000, currency: "JPY", storefront: "JPN"))
-            try await renew(loyal, times: 5)
-            let loyalOff = try await settled(store.setAutoRenew(originalTransactionId: loyal, enabled: false))
-            return OfferCase(
-                name: "monthly-loyal-jpy", title: "(b) Loyal monthly subscriber in Japan", productId: Product.monthly,
-                customer: "\(Product.monthly) · \(DemoFormat.money(1_200_000, "JPY")) a month (JPN storefront) · 6 payments at full price",
-                event: "turned auto-renew off", originalTransactionId: loyal,
-                notificationUUID: loyalOff.notification.notificationUUID)
+            try await turningAutoRenewOff(
+                SubscribeRequest(productId: Product.monthly, price: 1_200_000, currency: "JPY", storefront: "JPN"), renewals: 5,
+                name: "monthly-loyal-jpy", title: "(b) Loyal monthly subscriber in Japan",
+                customer: "\(Product.monthly) · \(DemoFormat.money(1_200_000, "JPY")) a month (JPN storefront) · 6 payments at full price")
         }
 
         // (c) Only ever used the free trial.
         results += try await playTreated {
-            let trial = try await subscribe(SubscribeRequest(
-                productId: Product.monthly, price: 7_990, currency: "USD",
-                offer: SimulatedOffer(type: .introductoryOffer, discountType: .freeTrial, price: 0, period: .oneWeek)))
-            let trialOff = try await settled(store.setAutoRenew(originalTransactionId: trial, enabled: false))
-            return OfferCase(
-                name: "free-trial-only", title: "(c) Free-trial user who never paid", productId: Product.monthly,
+            try await turningAutoRenewOff(
+                SubscribeRequest(
+                    productId: Product.monthly, price: 7_990, currency: "USD",
+                    offer: SimulatedOffer(type: .introductoryOffer, discountType: .freeTrial, price: 0, period: .oneWeek)),
+                name: "free-trial-only", title: "(c) Free-trial user who never paid",
                 customer: "\(Product.monthly) · \(DemoFormat.money(7_990, "USD")) a month · only a 1-week free trial (introductory offer, 0.00)",
-                event: "turned auto-renew off during the trial", originalTransactionId: trial,
-                notificationUUID: trialOff.notification.notificationUUID)
+                event: "turned auto-renew off during the trial")
         }
 
         // (d) Paid twice, cancelled, and the subscription ran out: a win-back offer.
@@ -81,6 +70,20 @@ extension DemoScenario {
                 originalTransactionId: lapsed, notificationUUID: expired.notification.notificationUUID)
         }
         return results
+    }
+
+    /// Cases (a)–(c): a new subscriber bought with `request`, renewed `renewals` times and then
+    /// turned auto-renew off; the case of that notification.
+    func turningAutoRenewOff(
+        _ request: SubscribeRequest, renewals: Int = 0, name: String, title: String, customer: String,
+        event: String = "turned auto-renew off"
+    ) async throws -> OfferCase {
+        let subscriber = try await subscribe(request)
+        try await renew(subscriber, times: renewals)
+        let turnedOff = try await settled(store.setAutoRenew(originalTransactionId: subscriber, enabled: false))
+        return OfferCase(
+            name: name, title: title, productId: request.productId, customer: customer, event: event,
+            originalTransactionId: subscriber, notificationUUID: turnedOff.notification.notificationUUID)
     }
 
     /// Plays a case and reports it; while its customer lands in the holdout (5 %), that customer is

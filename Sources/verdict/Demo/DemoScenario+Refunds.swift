@@ -27,25 +27,20 @@ extension DemoScenario {
         var results: [DemoCaseResult] = []
 
         // (e) Bought the vintage filter pack by mistake a few minutes ago and never opened the app since.
-        let accidentalToken = UUID()
-        let accidental = try await buy(OneTimePurchaseRequest(
-            productId: Product.vintageFilters, type: .nonConsumable, price: 2_990, currency: "USD", appAccountToken: accidentalToken))
-        minuteLater(4)
-        results.append(try await play(RefundCase(
-            name: "accidental-purchase", title: "(e) Accidental purchase, never used", productId: Product.vintageFilters,
+        results.append(try await play(oneTimePurchase(
+            OneTimePurchaseRequest(productId: Product.vintageFilters, type: .nonConsumable, price: 2_990, currency: "USD"),
+            askingAfter: 4, name: "accidental-purchase", title: "(e) Accidental purchase, never used",
             customer: "\(Product.vintageFilters) (non-consumable) · \(DemoFormat.money(2_990, "USD")) · bought minutes before asking",
-            transactionId: accidental, originalTransactionId: accidental, appAccountToken: accidentalToken, consented: true,
+            consented: true,
             facts: DemoRefundFacts(deliveryStatus: .delivered, consumptionPercentage: 0, sampleContentProvided: true, sessionsSincePurchase: 0),
             reason: .unintendedPurchase)))
 
         // (f) 100 AI-retouch credits paid for but never credited: the server was down.
-        let undeliveredToken = UUID()
-        let undelivered = try await buy(OneTimePurchaseRequest(
-            productId: Product.credits, type: .consumable, price: 4_990, currency: "USD", appAccountToken: undeliveredToken))
-        results.append(try await play(RefundCase(
-            name: "undelivered-credits", title: "(f) Credits paid for but never delivered", productId: Product.credits,
+        results.append(try await play(oneTimePurchase(
+            OneTimePurchaseRequest(productId: Product.credits, type: .consumable, price: 4_990, currency: "USD"),
+            name: "undelivered-credits", title: "(f) Credits paid for but never delivered",
             customer: "\(Product.credits) (consumable) · \(DemoFormat.money(4_990, "USD")) · the credits never arrived (server outage)",
-            transactionId: undelivered, originalTransactionId: undelivered, appAccountToken: undeliveredToken, consented: true,
+            consented: true,
             facts: DemoRefundFacts(deliveryStatus: .undeliveredServerOutage, consumptionPercentage: 0, sampleContentProvided: false, sessionsSincePurchase: 1),
             reason: .fulfillmentIssue)))
 
@@ -61,18 +56,32 @@ extension DemoScenario {
             reason: .unsatisfiedWithPurchase)))
 
         // (h) Used the filter pack a lot, unhappy, but never agreed to share data with Apple.
-        let privateToken = UUID()
-        let privatePurchase = try await buy(OneTimePurchaseRequest(
-            productId: Product.vintageFilters, type: .nonConsumable, price: 2_990, currency: "USD", appAccountToken: privateToken))
-        results.append(try await play(RefundCase(
-            name: "no-consent", title: "(h) Customer who never consented to data sharing", productId: Product.vintageFilters,
+        results.append(try await play(oneTimePurchase(
+            OneTimePurchaseRequest(productId: Product.vintageFilters, type: .nonConsumable, price: 2_990, currency: "USD"),
+            name: "no-consent", title: "(h) Customer who never consented to data sharing",
             customer: "\(Product.vintageFilters) (non-consumable) · \(DemoFormat.money(2_990, "USD")) · used in 5 sessions",
-            transactionId: privatePurchase, originalTransactionId: privatePurchase, appAccountToken: privateToken, consented: false,
+            consented: false,
             facts: DemoRefundFacts(deliveryStatus: .delivered, consumptionPercentage: nil, sampleContentProvided: true, sessionsSincePurchase: 5),
             reason: .unsatisfiedWithPurchase)))
 
         try await appleDecides(&results, grant: "accidental-purchase", decline: "heavy-subscriber")
         return results
+    }
+
+    /// Cases (e), (f) and (h): `request` bought by a new customer (with an app account token of
+    /// its own), who asks for a refund `minutes` later.
+    func oneTimePurchase(
+        _ request: OneTimePurchaseRequest, askingAfter minutes: Double = 0, name: String, title: String, customer: String,
+        consented: Bool, facts: DemoRefundFacts, reason: ConsumptionRequestReason
+    ) async throws -> RefundCase {
+        var request = request
+        let token = UUID()
+        request.appAccountToken = token
+        let transactionId = try await buy(request)
+        if minutes > 0 { minuteLater(minutes) }
+        return RefundCase(
+            name: name, title: title, productId: request.productId, customer: customer, transactionId: transactionId,
+            originalTransactionId: transactionId, appAccountToken: token, consented: consented, facts: facts, reason: reason)
     }
 
     /// Tells Verdict what the app knows, has the customer ask Apple, waits until Verdict

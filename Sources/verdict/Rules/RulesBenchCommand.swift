@@ -26,7 +26,12 @@ struct RulesBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let bundle = RulesCommandSupport.load(directory) else { throw ExitCode.failure }
-        let facts = try RulesBenchFacts(historyLength: history).make(count: customers, schema: bundle.schema)
+        // Customers of the shipped bundle's app, "Lumen": the products, group and win-back offers of Rules/catalog.yaml.
+        let generator = SyntheticFacts(
+            historyLength: history, monthlyProductId: "com.lumen.pro.monthly", annualProductId: "com.lumen.pro.annual",
+            consumableProductId: "com.lumen.credits.100", subscriptionGroup: "21482345",
+            winBackOfferIds: ["lumen-winback-monthly-2free", "lumen-winback-monthly-50off"])
+        let facts = try generator.make(count: customers, schema: bundle.schema)
         let limits = InMemoryLimits()
         var outcomes: [String: Int] = [:]
         for document in facts {

@@ -65,59 +65,52 @@ extension SigningTests {
         static let header = #"{"alg":"ES256","kid":"keyId","typ":"JWT"}"#
         static let claims = #""bid":"bundleId","iat":1698148900,"iss":"issuerId","nonce":"20fba8a0-2b80-4a7d-a17f-85c1854727f8","offerIdentifier":"o","productId":"p""#
 
+        /// The test claims after `"aud":"promotional-offer"` (and any `extra` claims), with
+        /// `original` replaced by `replacement` when given.
+        static func payload(extra: String = "", replacing original: String = "", with replacement: String = "") -> String {
+            let rest = original.isEmpty ? claims : claims.replacingOccurrences(of: original, with: replacement)
+            return #"{"aud":"promotional-offer","# + extra + rest + "}"
+        }
+
+        /// Expects verifying a JWS over `header` and `payload`, signed with the test key, to throw `error`.
+        static func expectRejected(
+            _ error: SignatureError, header: String = header, payload: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let jws = try SigningFixtures.signRaw(header: header, payload: payload)
+            #expect(throws: error, sourceLocation: sourceLocation) { try verifier().verify(jws) }
+        }
+
         @Test func rejectsExpClaim() throws {
-            let jws = try SigningFixtures.signRaw(header: Self.header, payload: #"{"aud":"promotional-offer","exp":1698149200,"# + Self.claims + "}")
-            #expect(throws: SignatureError.unexpectedClaim("exp")) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.unexpectedClaim("exp"), payload: Self.payload(extra: #""exp":1698149200,"#))
         }
 
         @Test func rejectsWrongAudience() throws {
-            let jws = try SigningFixtures.signRaw(header: Self.header, payload: #"{"aud":"appstoreconnect-v1","# + Self.claims + "}")
-            #expect(throws: SignatureError.audienceMismatch) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.audienceMismatch, payload: #"{"aud":"appstoreconnect-v1","# + Self.claims + "}")
         }
 
         @Test func rejectsUppercaseNonce() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: Self.header,
-                payload: #"{"aud":"promotional-offer","# + Self.claims.replacingOccurrences(of: "20fba8a0", with: "20FBA8A0") + "}"
-            )
-            #expect(throws: SignatureError.invalidClaim("nonce")) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.invalidClaim("nonce"), payload: Self.payload(replacing: "20fba8a0", with: "20FBA8A0"))
         }
 
         @Test func rejectsFractionalIat() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: Self.header,
-                payload: #"{"aud":"promotional-offer","# + Self.claims.replacingOccurrences(of: "1698148900", with: "1698148900.5") + "}"
-            )
-            #expect(throws: SignatureError.invalidClaim("iat")) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.invalidClaim("iat"), payload: Self.payload(replacing: "1698148900", with: "1698148900.5"))
         }
 
         @Test func rejectsWrongKeyId() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: #"{"alg":"ES256","kid":"otherKey","typ":"JWT"}"#, payload: #"{"aud":"promotional-offer","# + Self.claims + "}"
-            )
-            #expect(throws: SignatureError.keyIdMismatch) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.keyIdMismatch, header: #"{"alg":"ES256","kid":"otherKey","typ":"JWT"}"#, payload: Self.payload())
         }
 
         @Test func rejectsAlgorithmOtherThanES256() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: #"{"alg":"HS256","kid":"keyId","typ":"JWT"}"#, payload: #"{"aud":"promotional-offer","# + Self.claims + "}"
-            )
-            #expect(throws: SignatureError.unsupportedAlgorithm("HS256")) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(
+                .unsupportedAlgorithm("HS256"), header: #"{"alg":"HS256","kid":"keyId","typ":"JWT"}"#, payload: Self.payload())
         }
 
         @Test func rejectsMissingTyp() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: #"{"alg":"ES256","kid":"keyId"}"#, payload: #"{"aud":"promotional-offer","# + Self.claims + "}"
-            )
-            #expect(throws: SignatureError.typeMismatch) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.typeMismatch, header: #"{"alg":"ES256","kid":"keyId"}"#, payload: Self.payload())
         }
 
         @Test func rejectsWrongBundleId() throws {
-            let jws = try SigningFixtures.signRaw(
-                header: Self.header,
-                payload: #"{"aud":"promotional-offer","# + Self.claims.replacingOccurrences(of: "bundleId", with: "com.other") + "}"
-            )
-            #expect(throws: SignatureError.invalidClaim("bid")) { try Self.verifier().verify(jws) }
+            try Self.expectRejected(.invalidClaim("bid"), payload: Self.payload(replacing: "bundleId", with: "com.other"))
         }
 
         @Test func rejectsTamperedPayload() throws {

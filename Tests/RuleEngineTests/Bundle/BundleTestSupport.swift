@@ -64,6 +64,47 @@ enum BundleTestSupport {
         return try Facts(merged, schema: schema)
     }
 
+    /// One offer rule, as an item of `offers.rules`: `id`, `when` (a flow list), `offer` (a flow
+    /// mapping) and, when given, one more `key: value` line of the rule (`extra`).
+    static func rule(
+        _ id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
+        extra: String? = nil
+    ) -> String {
+        var rule = """
+                - id: \(id)
+                  when: \(when)
+                  offer: \(offer)
+            """
+        if let extra { rule += "\n      \(extra)" }
+        return rule
+    }
+
+    /// A rules file whose offers section holds `rules` (each from ``rule(_:when:offer:extra:)``).
+    static func offerRules(_ rules: String..., top: String = "", section: String = "") -> String {
+        offersFile(rules.joined(separator: "\n"), top: top, section: section)
+    }
+
+    /// A rules file whose offers section holds one rule (see ``rule(_:when:offer:extra:)``).
+    static func offerRule(
+        id: String = "r1", when: String = "[event.type == EXPIRED]", offer: String = "{id: promo-annual-50, type: PROMOTIONAL}",
+        extra: String? = nil, top: String = "", section: String = ""
+    ) -> String {
+        offerRules(rule(id, when: when, offer: offer, extra: extra), top: top, section: section)
+    }
+
+    /// A rules file with a refunds section (for `CONSUMPTION_REQUEST`, answering nothing by
+    /// default) holding `rules` (indented list items).
+    static func refundsFile(_ rules: String) -> String {
+        """
+        schema: 1
+        refunds:
+          appliesTo: event.type == CONSUMPTION_REQUEST
+          default: {refundPreference: none}
+          rules:
+        \(rules)
+        """
+    }
+
     /// A rules file with an offers section holding `rules` (indented list items) and optional
     /// extra top-level text.
     static func offersFile(_ rules: String, top: String = "", section: String = "") -> String {

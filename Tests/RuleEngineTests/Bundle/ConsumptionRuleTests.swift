@@ -3,20 +3,9 @@ import Testing
 
 @Suite("Bundle: Apple's consumption-request rules at load")
 struct ConsumptionRuleTests {
-    private func refunds(_ rules: String) -> String {
-        """
-        schema: 1
-        refunds:
-          appliesTo: event.type == CONSUMPTION_REQUEST
-          default: {refundPreference: none}
-          rules:
-        \(rules)
-        """
-    }
-
     @Test("a percentage on a rule that does not exclude auto-renewables is refused")
     func percentageNeedsNonAutoRenewable() {
-        let errors = BundleTestSupport.errors(rules: refunds("""
+        let errors = BundleTestSupport.errors(rules: BundleTestSupport.refundsFile("""
                 - id: r1
                   when: ["event.consumptionRequestReason == UNINTENDED_PURCHASE"]
                   respond: {refundPreference: GRANT_PRORATED, consumptionPercentage: 40}
@@ -27,7 +16,7 @@ struct ConsumptionRuleTests {
 
     @Test("GRANT_PRORATED without a percentage must be limited to auto-renewables")
     func proratedNeedsPercentage() {
-        let errors = BundleTestSupport.errors(rules: refunds("""
+        let errors = BundleTestSupport.errors(rules: BundleTestSupport.refundsFile("""
                 - id: r1
                   when: ["purchase.productType == CONSUMABLE"]
                   respond: {refundPreference: GRANT_PRORATED}
@@ -39,7 +28,7 @@ struct ConsumptionRuleTests {
 
     @Test("the percentage must be 0 when the purchase was not delivered")
     func undeliveredMeansZero() {
-        let errors = BundleTestSupport.errors(rules: refunds("""
+        let errors = BundleTestSupport.errors(rules: BundleTestSupport.refundsFile("""
                 - id: r1
                   when: ["purchase.productType != AUTO_RENEWABLE"]
                   respond: {refundPreference: GRANT_FULL, deliveryStatus: UNDELIVERED_OTHER, consumptionPercentage: 10}
@@ -49,7 +38,7 @@ struct ConsumptionRuleTests {
 
     @Test("responses that follow Apple's rules load; declining an undelivered purchase warns")
     func validResponses() throws {
-        let rules = refunds("""
+        let rules = BundleTestSupport.refundsFile("""
                 - id: prorated-one-time
                   when: ["purchase.productType in [CONSUMABLE, NON_CONSUMABLE, NON_RENEWING]", has(usage.consumptionPercentage)]
                   respond: {refundPreference: GRANT_PRORATED, consumptionPercentage: usage.consumptionPercentage}

@@ -5,14 +5,8 @@ import Testing
 struct DomainCheckTests {
     @Test("rule ids are unique across the bundle")
     func duplicateIds() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRules(
+            BundleTestSupport.rule(), BundleTestSupport.rule(offer: "{id: promo-monthly-30, type: PROMOTIONAL}"))
         let errors = BundleTestSupport.errors(rules: rules)
         #expect(errors.map(\.message) == ["id 'r1' is already used at line 7"])
         #expect(errors.first?.line == 10)
@@ -20,11 +14,7 @@ struct DomainCheckTests {
 
     @Test("a catalog offer's expiresAfter is a positive duration")
     func catalogExpiry() throws {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRule()
         let catalog = BundleTestSupport.catalog.replacingOccurrences(
             of: "productIds: [com.example.pro.annual]\n    subscriptionGroup: pro",
             with: "productIds: [com.example.pro.annual]\n    subscriptionGroup: pro\n    expiresAfter: 36h")
@@ -39,12 +29,7 @@ struct DomainCheckTests {
 
     @Test("a rule's expiresAfter is carried on its offer choice")
     func ruleExpiry() throws {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == DID_CHANGE_RENEWAL_STATUS]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-                  expiresAfter: 2d
-            """)
+        let rules = BundleTestSupport.offerRule(when: "[event.type == DID_CHANGE_RENEWAL_STATUS]", extra: "expiresAfter: 2d")
         let bundle = try BundleTestSupport.bundle(rules: rules)
         let decision = bundle.decide(try BundleTestSupport.facts(BundleTestSupport.autoRenewOff))
         #expect(decision.offer?.expiresAfter?.millis == Int64(2 * 86_400_000))
@@ -54,11 +39,7 @@ struct DomainCheckTests {
 
     @Test("an offer's type must match the catalog")
     func offerTypeMismatch() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: WIN_BACK}
-            """)
+        let rules = BundleTestSupport.offerRule(offer: "{id: promo-annual-50, type: WIN_BACK}")
         let error = BundleTestSupport.errors(rules: rules).first
         #expect(error?.message == "offer promo-annual-50 is a PROMOTIONAL offer in catalog.yaml, not WIN_BACK")
         #expect(error?.suggestion == "PROMOTIONAL")
@@ -66,11 +47,7 @@ struct DomainCheckTests {
 
     @Test("an offer must be for every product the rule's conditions allow")
     func productFit() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: ["subscription.productId in ['com.example.pro.annual', 'com.example.pro.monthly']"]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRule(when: #"["subscription.productId in ['com.example.pro.annual', 'com.example.pro.monthly']"]"#)
         let error = BundleTestSupport.errors(rules: rules).first
         #expect(error?.message == "offer promo-annual-50 is not for 'com.example.pro.monthly', which this rule's conditions allow")
     }
@@ -83,22 +60,14 @@ struct DomainCheckTests {
 
     @Test("win-back 'among' must name WIN_BACK offers")
     func amongMustBeWinBack() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {type: WIN_BACK, among: [winback-a, promo-annual-50]}
-            """)
+        let rules = BundleTestSupport.offerRule(offer: "{type: WIN_BACK, among: [winback-a, promo-annual-50]}")
         #expect(BundleTestSupport.errors(rules: rules).first?.message
             == "offer promo-annual-50 is a PROMOTIONAL offer in catalog.yaml; 'among' lists win-back offers")
     }
 
     @Test("a test naming an unknown rule is a load error with a suggestion")
     func testNamesUnknownRule() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: annual-high-value
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRule(id: "annual-high-value")
         let tests = """
             tests:
               - name: t
@@ -113,11 +82,7 @@ struct DomainCheckTests {
 
     @Test("a bad fixture value is a load error at the value, with the facts path")
     func badFixtureValue() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRule()
         let tests = """
             fixtures:
               base:

@@ -27,11 +27,8 @@ import Testing
 
     @Test(arguments: ["99999999999999999", "9223372036854775807", "101", "100.01"])
     func holdoutPercentagesThatWouldOverflowAreErrors(_ percent: String) {
-        let rules = BundleTestSupport.offersFile("""
-                - id: save
-                  when: [subscription.paidPeriods >= 1]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, top: "holdout: {percent: \(percent), unit: originalTransactionId, salt: s}")
+        let rules = BundleTestSupport.offerRule(
+            id: "save", when: "[subscription.paidPeriods >= 1]", top: "holdout: {percent: \(percent), unit: originalTransactionId, salt: s}")
         let errors = BundleTestSupport.errors(rules: rules)
         #expect(errors.contains { $0.message.contains("holdout.percent") }, "\(percent): \(errors.map(\.message))")
     }

@@ -31,11 +31,7 @@ struct LintTests {
 
     @Test("unused segments and constants are warnings")
     func unusedNames() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [segment.used]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, top: """
+        let rules = BundleTestSupport.offerRule(when: "[segment.used]", top: """
             constants:
               spare: days(3)
             segments:
@@ -112,11 +108,7 @@ struct LintTests {
 
     @Test("a per-currency table must cover every currency the catalog sells in")
     func currencyTable() {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: ["subscription.price >= constants.highValue[subscription.currency]"]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, top: """
+        let rules = BundleTestSupport.offerRule(when: #"["subscription.price >= constants.highValue[subscription.currency]"]"#, top: """
             constants:
               highValue:
                 USD: money('39.99 USD')

@@ -63,11 +63,7 @@ struct RuleDiagnosticTests {
 
     @Test("a misspelled offer id gets a did-you-mean over the catalog")
     func misspelledOffer() throws {
-        let rules = BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-anual-50, type: PROMOTIONAL}
-            """)
+        let rules = BundleTestSupport.offerRule(offer: "{id: promo-anual-50, type: PROMOTIONAL}")
         let error = try #require(BundleTestSupport.errors(rules: rules).first)
         #expect(error.message == "unknown offer 'promo-anual-50': catalog.yaml does not list it")
         #expect(error.suggestion == "promo-annual-50")

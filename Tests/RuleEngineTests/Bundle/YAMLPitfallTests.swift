@@ -72,11 +72,8 @@ struct YAMLPitfallTests {
 
     @Test("the basic resolver keeps NO and yes as text: a test fixture's storefront NO stays a string")
     func basicResolver() throws {
-        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offersFile("""
-                - id: norway
-                  when: ["subscription.storefront == 'NO'"]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """), tests: """
+        let bundle = try BundleTestSupport.bundle(
+            rules: BundleTestSupport.offerRule(id: "norway", when: #"["subscription.storefront == 'NO'"]"#), tests: """
             tests:
               - name: Norway
                 given:

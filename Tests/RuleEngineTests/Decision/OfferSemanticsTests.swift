@@ -8,11 +8,8 @@ struct OfferSemanticsTests {
 
     @Test("a held-out unit gets no offer, and the offer it would have got is logged")
     func holdoutCounterfactual() throws {
-        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, top: "holdout: {percent: 5, unit: originalTransactionId, salt: retention-holdout-2026}"))
+        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offerRule(
+            when: "[event.subtype == AUTO_RENEW_DISABLED]", top: "holdout: {percent: 5, unit: originalTransactionId, salt: retention-holdout-2026}"))
         let heldOut = bundle.decide(try BundleTestSupport.facts(base, "subscription: {originalTransactionId: '90000013'}"))
         #expect(heldOut.heldOut)
         #expect(heldOut.offer == nil)
@@ -28,15 +25,7 @@ struct OfferSemanticsTests {
 
     @Test("a true veto blocks every offer")
     func vetoBlocks() throws {
-        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, section: """
-              never:
-                - id: no-recent-refunders
-                  if: customer.refunds.exists(r, r.date > now - days(90))
-            """))
+        let bundle = try vetoed(by: "no-recent-refunders", if: "customer.refunds.exists(r, r.date > now - days(90))")
         let blocked = bundle.decide(try BundleTestSupport.facts(base, "customer: {refunds: [{date: 2026-11-25}]}"))
         #expect(blocked.offer == nil)
         #expect(blocked.blockedBy?.id == "no-recent-refunders")
@@ -48,15 +37,7 @@ struct OfferSemanticsTests {
 
     @Test("a veto that cannot be evaluated blocks (fail closed)")
     func erroringVetoBlocks() throws {
-        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offersFile("""
-                - id: r1
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-            """, section: """
-              never:
-                - id: cheap-prices
-                  if: subscription.price < money('1.00 USD')
-            """))
+        let bundle = try vetoed(by: "cheap-prices", if: "subscription.price < money('1.00 USD')")
         let decision = bundle.decide(try BundleTestSupport.facts(base, "subscription: {price: 59.99 EUR}"))
         #expect(decision.offer == nil)
         #expect(decision.blockedBy?.id == "cheap-prices")
@@ -128,5 +109,15 @@ struct OfferSemanticsTests {
         let decision = bundle.decide(try BundleTestSupport.facts(base), limits: InMemoryLimits(fixed: [.offer("promo-annual-50"): 500]))
         #expect(decision.offer == nil)
         #expect(decision.rule == nil)
+    }
+
+    /// A bundle whose one rule offers promo-annual-50 when auto-renew is turned off, under one veto.
+    private func vetoed(by id: String, if condition: String) throws -> RuleBundle {
+        try BundleTestSupport.bundle(rules: BundleTestSupport.offerRule(
+            when: "[event.subtype == AUTO_RENEW_DISABLED]", section: """
+              never:
+                - id: \(id)
+                  if: \(condition)
+            """))
     }
 }

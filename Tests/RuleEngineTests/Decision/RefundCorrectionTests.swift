@@ -7,12 +7,7 @@ import Testing
 /// Problems that are not Apple's rules still skip the rule.
 @Suite("Decision: refund answers corrected for Apple")
 struct RefundCorrectionTests {
-    let rules = """
-        schema: 1
-        refunds:
-          appliesTo: event.type == CONSUMPTION_REQUEST
-          default: {refundPreference: none}
-          rules:
+    let rules = BundleTestSupport.refundsFile("""
             - id: shadow-full
               mode: shadow
               when:
@@ -32,7 +27,7 @@ struct RefundCorrectionTests {
                 refundPreference: GRANT_PRORATED
                 consumptionPercentage: usage.consumptionPercentage
                 deliveryStatus: DELIVERED
-        """
+        """)
     let request = "event: {type: CONSUMPTION_REQUEST, consumptionRequestReason: UNINTENDED_PURCHASE, signedDate: 2026-12-15}"
 
     private func decide(_ facts: String) throws -> Decision {

@@ -3,12 +3,7 @@ import Testing
 
 @Suite("Decision: refunds semantics")
 struct RefundSemanticsTests {
-    let rules = """
-        schema: 1
-        refunds:
-          appliesTo: event.type == CONSUMPTION_REQUEST
-          default: {refundPreference: none}
-          rules:
+    let rules = BundleTestSupport.refundsFile("""
             - id: legal
               when: [event.consumptionRequestReason == LEGAL]
               respond: {refundPreference: GRANT_FULL}
@@ -28,7 +23,7 @@ struct RefundSemanticsTests {
                 consumptionPercentage: usage.consumptionPercentage
                 deliveryStatus: DELIVERED
                 sampleContentProvided: false
-        """
+        """)
     let request = "event: {type: CONSUMPTION_REQUEST, consumptionRequestReason: UNINTENDED_PURCHASE, signedDate: 2026-12-15}"
 
     @Test("a refund rule answers with its preference and Apple's fields")

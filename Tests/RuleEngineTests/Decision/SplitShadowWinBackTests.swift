@@ -34,19 +34,11 @@ struct SplitShadowWinBackTests {
 
     @Test("a shadow rule that matches is recorded and evaluation continues to the live answer")
     func shadow() throws {
-        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offersFile("""
-                - id: candidate
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-                  mode: shadow
-                - id: current
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-                - id: disabled
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-                  mode: "off"
-            """))
+        let (autoRenewOff, monthly) = ("[event.subtype == AUTO_RENEW_DISABLED]", "{id: promo-monthly-30, type: PROMOTIONAL}")
+        let bundle = try BundleTestSupport.bundle(rules: BundleTestSupport.offerRules(
+            BundleTestSupport.rule("candidate", when: autoRenewOff, offer: monthly, extra: "mode: shadow"),
+            BundleTestSupport.rule("current", when: autoRenewOff),
+            BundleTestSupport.rule("disabled", when: autoRenewOff, offer: monthly, extra: #"mode: "off""#)))
         let decision = bundle.decide(try BundleTestSupport.facts(BundleTestSupport.autoRenewOff))
         #expect(decision.offer?.id == "promo-annual-50")
         #expect(decision.rule?.id == "current")
@@ -55,14 +47,9 @@ struct SplitShadowWinBackTests {
     }
 
     private var winBackRules: String {
-        BundleTestSupport.offersFile("""
-                - id: winback
-                  when: [event.type == EXPIRED]
-                  offer: {type: WIN_BACK, among: [winback-a, winback-b]}
-                - id: fallback
-                  when: [event.type == EXPIRED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-            """)
+        BundleTestSupport.offerRules(
+            BundleTestSupport.rule("winback", offer: "{type: WIN_BACK, among: [winback-a, winback-b]}"),
+            BundleTestSupport.rule("fallback", offer: "{id: promo-monthly-30, type: PROMOTIONAL}"))
     }
 
     @Test("win-back takes the first of the customer's eligible offers, in Apple's order, that the rule allows")

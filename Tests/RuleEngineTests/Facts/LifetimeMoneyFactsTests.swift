@@ -84,18 +84,13 @@ struct LifetimeMoneyFactsTests {
 
     @Test("a bundle's tests can give the tables in fixtures")
     func inRuleTests() throws {
-        let rules = """
-            schema: 1
-            refunds:
-              appliesTo: event.type == CONSUMPTION_REQUEST
-              default: {refundPreference: none}
-              rules:
+        let rules = BundleTestSupport.refundsFile("""
                 - id: frequent-refunder
                   when:
                     - "'USD' in customer.lifetimeRefunded"
                     - customer.lifetimeRefunded['USD'] > money('50 USD')
                   respond: {refundPreference: DECLINE}
-            """
+            """)
         let tests = """
             rules: test.rules.yaml
             now: 2026-12-15T12:00:00Z

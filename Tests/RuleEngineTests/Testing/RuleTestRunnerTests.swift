@@ -96,14 +96,11 @@ struct RuleTestRunnerTests {
 
     @Test("limits stated by a test are what the limits port reports")
     func testLimits() throws {
-        let limited = BundleTestSupport.offersFile("""
-                - id: big
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-annual-50, type: PROMOTIONAL}
-                - id: small
-                  when: [event.subtype == AUTO_RENEW_DISABLED]
-                  offer: {id: promo-monthly-30, type: PROMOTIONAL}
-            """, section: "  limits:\n    perOffer:\n      promo-annual-50: {max: 5, within: 1d}")
+        let autoRenewOff = "[event.subtype == AUTO_RENEW_DISABLED]"
+        let limited = BundleTestSupport.offerRules(
+            BundleTestSupport.rule("big", when: autoRenewOff),
+            BundleTestSupport.rule("small", when: autoRenewOff, offer: "{id: promo-monthly-30, type: PROMOTIONAL}"),
+            section: "  limits:\n    perOffer:\n      promo-annual-50: {max: 5, within: 1d}")
         let bundle = try BundleTestSupport.bundle(rules: limited, tests: tests("""
               - name: budget spent
                 limits: {perOffer: {promo-annual-50: 5}}

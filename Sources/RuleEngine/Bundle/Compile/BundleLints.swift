@@ -115,7 +115,7 @@ struct BundleLints {
         for rule in files.compactMap(\.offers).flatMap(\.rules) {
             guard let split = rule.split, split.salt == holdout.salt else { continue }
             log.warning(
-                "split of rule \(rule.id) uses the holdout's salt, so its variants correlate with the holdout", at: split.node,
+                "split of rule \(rule.header.id) uses the holdout's salt, so its variants correlate with the holdout", at: split.node,
                 help: "give every split its own salt")
         }
     }

@@ -31,9 +31,10 @@ struct OfferSectionCompiler {
     }
 
     private func rule(_ syntax: OfferRuleSyntax) -> CompiledOfferRule? {
-        let window = support.window(syntax.active)
-        let conditions = support.conditions(syntax.when)
-        let products = support.analysis.constraint(on: "subscription.productId", in: syntax.when.map(\.text))
+        let header = syntax.header
+        let window = support.window(header.active)
+        let conditions = support.conditions(header.when)
+        let products = support.analysis.constraint(on: "subscription.productId", in: header.when.map(\.text))
         var action: OfferAction?
         if let offer = syntax.offer {
             action = offerSpec(offer, products: products).map(OfferAction.offer)
@@ -42,8 +43,8 @@ struct OfferSectionCompiler {
         }
         guard let conditions, let action else { return nil }
         return CompiledOfferRule(
-            reference: support.reference(syntax.id, syntax.idNode), description: syntax.description, active: window,
-            conditions: conditions, action: action, mode: syntax.mode, onLimit: syntax.onLimit,
+            reference: support.reference(header.id, header.idNode), description: header.description, active: window,
+            conditions: conditions, action: action, mode: header.mode, onLimit: syntax.onLimit,
             expiresAfter: syntax.expiresAfter)
     }
 

@@ -23,16 +23,17 @@ struct RefundSectionCompiler {
     }
 
     private func rule(_ syntax: RefundRuleSyntax) -> CompiledRefundRule? {
-        let window = support.window(syntax.active)
-        guard let conditions = support.conditions(syntax.when) else { return nil }
+        let header = syntax.header
+        let window = support.window(header.active)
+        guard let conditions = support.conditions(header.when) else { return nil }
         var environment = support.environment
         for condition in conditions { environment.guardedFacts.formUnion(condition.expression.guaranteedFacts) }
-        guard let response = response(syntax.respond, conditions: syntax.when.map(\.text), environment: environment) else {
+        guard let response = response(syntax.respond, conditions: header.when.map(\.text), environment: environment) else {
             return nil
         }
         return CompiledRefundRule(
-            reference: support.reference(syntax.id, syntax.idNode), description: syntax.description, active: window,
-            conditions: conditions, response: response, mode: syntax.mode)
+            reference: support.reference(header.id, header.idNode), description: header.description, active: window,
+            conditions: conditions, response: response, mode: header.mode)
     }
 
     private func response(_ syntax: RespondSyntax, conditions: [String], environment: CompileEnvironment) -> CompiledResponse? {

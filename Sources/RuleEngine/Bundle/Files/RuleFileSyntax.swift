@@ -112,19 +112,25 @@ struct ActiveWindowSyntax {
     var untilNode: YAMLNode?
 }
 
-/// One offer rule.
-struct OfferRuleSyntax {
+/// What offer and refund rules both have: the id, the rule's node, its description, active
+/// window, conditions and mode.
+struct RuleHeaderSyntax {
     var id: String
     var idNode: YAMLNode
     var node: YAMLNode
     var description: String?
     var active: ActiveWindowSyntax?
     var when: [PositionedExpression]
+    var mode: RuleMode
+}
+
+/// One offer rule.
+struct OfferRuleSyntax {
+    var header: RuleHeaderSyntax
     var offer: OfferSpecSyntax?
     var split: SplitSyntax?
     /// How long the offer stays pending (overrides the catalog's `expiresAfter`).
     var expiresAfter: Int64?
-    var mode: RuleMode
     var onLimit: LimitBehavior
 }
 
@@ -150,12 +156,6 @@ struct RespondSyntax {
 
 /// One refund rule.
 struct RefundRuleSyntax {
-    var id: String
-    var idNode: YAMLNode
-    var node: YAMLNode
-    var description: String?
-    var active: ActiveWindowSyntax?
-    var when: [PositionedExpression]
+    var header: RuleHeaderSyntax
     var respond: RespondSyntax
-    var mode: RuleMode
 }

@@ -105,9 +105,8 @@ struct RuleSectionReader {
         }
         guard let when = conditions(map, rule: id), let mode = mode(map), offer != nil || split != nil else { return nil }
         return OfferRuleSyntax(
-            id: id, idNode: idNode, node: node, description: map["description"].flatMap { reader.text($0, "description") },
-            active: map["active"].flatMap(active), when: when, offer: offer, split: split, expiresAfter: expiresAfter,
-            mode: mode, onLimit: onLimit)
+            header: header(node, map, id: id, idNode: idNode, when: when, mode: mode), offer: offer, split: split,
+            expiresAfter: expiresAfter, onLimit: onLimit)
     }
 
     private func refundRule(_ node: YAMLNode) -> RefundRuleSyntax? {
@@ -119,9 +118,16 @@ struct RuleSectionReader {
         guard let when = conditions(map, rule: id), let mode = mode(map),
             let respond = respond(respondNode, "the response of rule \(id)")
         else { return nil }
-        return RefundRuleSyntax(
+        return RefundRuleSyntax(header: header(node, map, id: id, idNode: idNode, when: when, mode: mode), respond: respond)
+    }
+
+    /// A rule's common part, once its conditions and mode are read: its description and active window.
+    private func header(
+        _ node: YAMLNode, _ map: YAMLMapping, id: String, idNode: YAMLNode, when: [PositionedExpression], mode: RuleMode
+    ) -> RuleHeaderSyntax {
+        RuleHeaderSyntax(
             id: id, idNode: idNode, node: node, description: map["description"].flatMap { reader.text($0, "description") },
-            active: map["active"].flatMap(active), when: when, respond: respond, mode: mode)
+            active: map["active"].flatMap(active), when: when, mode: mode)
     }
 
     private func active(_ node: YAMLNode) -> ActiveWindowSyntax? {

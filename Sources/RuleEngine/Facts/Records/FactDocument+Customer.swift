@@ -5,29 +5,16 @@ extension FactDocument {
     /// ``PastDecision``), lifetime money per currency and the app-provided attributes.
     public struct Customer: Sendable, Equatable {
         /// Newest first, bounded by the builder.
-        public var transactions: [Transaction]
-        public var refunds: [Refund]
-        public var offersRedeemed: [OfferRedemption]
-        public var decisions: [PastDecision]
-        public var historyComplete: Bool
+        public var transactions: [Transaction] = []
+        public var refunds: [Refund] = []
+        public var offersRedeemed: [OfferRedemption] = []
+        public var decisions: [PastDecision] = []
+        public var historyComplete: Bool = true
         /// Per ISO 4217 currency, never added across currencies.
-        public var lifetimePurchased: [String: Amount]
-        public var lifetimeRefunded: [String: Amount]
+        public var lifetimePurchased: [String: Amount] = [:]
+        public var lifetimeRefunded: [String: Amount] = [:]
         /// A JSON object, already checked against the bundle's declaration.
-        public var attributes: JSONValue
-
-        public init(transactions: [Transaction] = [], refunds: [Refund] = [], offersRedeemed: [OfferRedemption] = [],
-                    decisions: [PastDecision] = [], historyComplete: Bool = true, lifetimePurchased: [String: Amount] = [:],
-                    lifetimeRefunded: [String: Amount] = [:], attributes: JSONValue = .object([:])) {
-            self.transactions = transactions
-            self.refunds = refunds
-            self.offersRedeemed = offersRedeemed
-            self.decisions = decisions
-            self.historyComplete = historyComplete
-            self.lifetimePurchased = lifetimePurchased
-            self.lifetimeRefunded = lifetimeRefunded
-            self.attributes = attributes
-        }
+        public var attributes: JSONValue = .object([:])
     }
 }
 

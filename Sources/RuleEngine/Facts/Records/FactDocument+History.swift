@@ -15,17 +15,6 @@ extension FactDocument {
         public var purchaseDate: Date?
         public var revocationDate: Date?
         public var revocationType: RevocationType?
-
-        public init(productId: String?, price: Amount?, currency: String?, offer: Offer?, purchaseDate: Date?,
-                    revocationDate: Date? = nil, revocationType: RevocationType? = nil) {
-            self.productId = productId
-            self.price = price
-            self.currency = currency
-            self.offer = offer
-            self.purchaseDate = purchaseDate
-            self.revocationDate = revocationDate
-            self.revocationType = revocationType
-        }
     }
 
     /// One of `customer.refunds`.
@@ -34,13 +23,6 @@ extension FactDocument {
         public var price: Amount?
         public var date: Date
         public var revocationType: RevocationType
-
-        public init(productId: String?, price: Amount?, date: Date, revocationType: RevocationType) {
-            self.productId = productId
-            self.price = price
-            self.date = date
-            self.revocationType = revocationType
-        }
     }
 
     /// One of `customer.offersRedeemed`.
@@ -50,15 +32,6 @@ extension FactDocument {
         public var offerIdentifier: String?
         public var offerDiscountType: OfferDiscountType?
         public var date: Date?
-
-        public init(productId: String?, offerType: OfferType, offerIdentifier: String?, offerDiscountType: OfferDiscountType?,
-                    date: Date?) {
-            self.productId = productId
-            self.offerType = offerType
-            self.offerIdentifier = offerIdentifier
-            self.offerDiscountType = offerDiscountType
-            self.date = date
-        }
     }
 
     /// One of `customer.decisions`: an offer Verdict chose for this customer before.

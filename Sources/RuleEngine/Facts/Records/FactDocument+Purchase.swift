@@ -18,19 +18,6 @@ extension FactDocument {
         /// Milliseconds from purchase to `now`.
         public var age: Int64?
         public var offer: Offer?
-
-        public init(transactionId: String?, originalTransactionId: String?, productId: String?, productType: ProductType?,
-                    price: Amount?, currency: String?, purchaseDate: Date?, age: Int64?, offer: Offer?) {
-            self.transactionId = transactionId
-            self.originalTransactionId = originalTransactionId
-            self.productId = productId
-            self.productType = productType
-            self.price = price
-            self.currency = currency
-            self.purchaseDate = purchaseDate
-            self.age = age
-            self.offer = offer
-        }
     }
 }
 

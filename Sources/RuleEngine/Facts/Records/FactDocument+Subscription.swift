@@ -18,34 +18,12 @@ extension FactDocument {
         public var offer: Offer?
         public var autoRenewStatus: AutoRenewStatus?
         public var expirationIntent: ExpirationIntent?
-        public var isInBillingRetry: Bool
-        public var eligibleWinBackOfferIds: [String]
+        public var isInBillingRetry: Bool = false
+        public var eligibleWinBackOfferIds: [String] = []
         public var recentSubscriptionStartDate: Date?
         /// Milliseconds subscribed without a gap, up to `now`.
         public var tenure: Int64?
-        public var paidPeriods: Int64
-
-        public init(originalTransactionId: String, productId: String? = nil, group: String? = nil, price: Amount? = nil,
-                    renewalPrice: Amount? = nil, currency: String? = nil, storefront: String? = nil, offer: Offer? = nil,
-                    autoRenewStatus: AutoRenewStatus? = nil, expirationIntent: ExpirationIntent? = nil,
-                    isInBillingRetry: Bool = false, eligibleWinBackOfferIds: [String] = [],
-                    recentSubscriptionStartDate: Date? = nil, tenure: Int64? = nil, paidPeriods: Int64 = 0) {
-            self.originalTransactionId = originalTransactionId
-            self.productId = productId
-            self.group = group
-            self.price = price
-            self.renewalPrice = renewalPrice
-            self.currency = currency
-            self.storefront = storefront
-            self.offer = offer
-            self.autoRenewStatus = autoRenewStatus
-            self.expirationIntent = expirationIntent
-            self.isInBillingRetry = isInBillingRetry
-            self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
-            self.recentSubscriptionStartDate = recentSubscriptionStartDate
-            self.tenure = tenure
-            self.paidPeriods = paidPeriods
-        }
+        public var paidPeriods: Int64 = 0
     }
 }
 

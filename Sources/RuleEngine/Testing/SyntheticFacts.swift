@@ -1,15 +1,37 @@
 import AppStoreServer
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import RuleEngine
+#endif
 
-/// Generated facts documents for `verdict bench rules`: customers of the shipped "Lumen" bundle
-/// with 200-transaction histories, spread over the event types the bundle decides
-/// (auto-renew turned off, expiry, consumption requests), four currencies, both subscription
-/// products, and full-price, free-trial, pay-as-you-go and promotional transactions.
-/// Deterministic (a fixed linear congruential generator), so runs are comparable.
-struct RulesBenchFacts {
+/// Generated facts documents, for measuring a bundle (`verdict bench rules`): customers with
+/// long transaction histories, spread over the events offer and refund rules decide (auto-renew
+/// turned off, expiry, consumption requests), four currencies, a monthly and an annual
+/// subscription and a consumable, and full-price, free-trial, pay-as-you-go and promotional
+/// transactions. Deterministic (a fixed linear congruential generator), so runs are comparable.
+/// The app's product, group and offer identifiers are the caller's.
+public struct SyntheticFacts: Sendable {
+    /// The app the generated customers bought from.
+    private struct Catalog {
+        var monthlyProductId, annualProductId, consumableProductId, subscriptionGroup: String
+        var winBackOfferIds: [String]
+    }
+
+    private let catalog: Catalog
     /// Transactions per customer history.
-    let historyLength: Int
+    public let historyLength: Int
+
+    /// Customers with `historyLength`-transaction histories of an app selling the subscriptions
+    /// `monthlyProductId` and `annualProductId` (of `subscriptionGroup`) and the consumable
+    /// `consumableProductId`; half of them are eligible for the win-back offers `winBackOfferIds`.
+    public init(historyLength: Int, monthlyProductId: String, annualProductId: String, consumableProductId: String,
+                subscriptionGroup: String, winBackOfferIds: [String]) {
+        self.historyLength = historyLength
+        catalog = Catalog(monthlyProductId: monthlyProductId, annualProductId: annualProductId,
+                          consumableProductId: consumableProductId, subscriptionGroup: subscriptionGroup,
+                          winBackOfferIds: winBackOfferIds)
+    }
 
     private struct Generator {
         var state: UInt64
@@ -19,17 +41,14 @@ struct RulesBenchFacts {
         }
     }
 
-    /// Price lists per currency, in milliunits: (monthly, annual, credits).
+    /// Price lists per currency, in milliunits: (monthly, annual, consumable).
     private static let prices: [(currency: String, monthly: Int64, annual: Int64, credits: Int64)] = [
         ("USD", 7_990, 59_990, 4_990), ("EUR", 7_990, 59_990, 4_990),
         ("GBP", 6_990, 49_990, 4_490), ("JPY", 1_200_000, 8_800_000, 700_000),
     ]
-    private static let monthly = "com.lumen.pro.monthly"
-    private static let annual = "com.lumen.pro.annual"
-    private static let credits = "com.lumen.credits.100"
 
     /// `count` facts documents typed against `schema`.
-    func make(count: Int, schema: FactSchema) throws -> [Facts] {
+    public func make(count: Int, schema: FactSchema) throws -> [Facts] {
         var generator = Generator(state: 0x5EED)
         return try (0..<count).map { index in try Facts(FactData(document(index, &generator).json), schema: schema) }
     }
@@ -37,7 +56,7 @@ struct RulesBenchFacts {
     private func document(_ index: Int, _ random: inout Generator) -> FactDocument {
         let price = Self.prices[random.next(Self.prices.count)]
         let isAnnual = random.next(3) == 0
-        let product = isAnnual ? Self.annual : Self.monthly
+        let product = isAnnual ? catalog.annualProductId : catalog.monthlyProductId
         let listPrice = FactDocument.Amount(milliunits: isAnnual ? price.annual : price.monthly, currency: price.currency)
         let signed: Int64 = 1_797_336_000_000 + Int64(index) * 60_000  // 2026-12-15T12:00Z onwards
         let day: Int64 = 86_400_000
@@ -46,7 +65,7 @@ struct RulesBenchFacts {
         let style = random.next(4)  // 0 full price, 1 trial then full, 2 only discounted, 3 mixed
         for offset in 0..<historyLength {
             var entry = FactDocument.Transaction(
-                productId: offset % 17 == 5 ? Self.credits : product, price: listPrice, currency: price.currency, offer: nil,
+                productId: offset % 17 == 5 ? catalog.consumableProductId : product, price: listPrice, currency: price.currency,
                 purchaseDate: Self.date(signed - Int64(offset + 1) * 30 * day))
             let discounted = style == 2 || (style == 1 && offset == historyLength - 1) || (style == 3 && random.next(3) == 0)
             if discounted {
@@ -73,27 +92,26 @@ struct RulesBenchFacts {
         } else {
             let reasons: [ConsumptionRequestReason] = [.unintendedPurchase, .unsatisfiedWithPurchase, .other]
             facts.event.consumptionRequestReason = reasons[random.next(3)]
-            let bought = Self.date(signed - 3 * day)
             facts.purchase = FactDocument.Purchase(
-                transactionId: "3\(index)", originalTransactionId: "3\(index)", productId: Self.credits, productType: .consumable,
-                price: FactDocument.Amount(milliunits: price.credits, currency: price.currency), currency: price.currency,
-                purchaseDate: bought, age: 3 * day, offer: nil)
+                transactionId: "3\(index)", originalTransactionId: "3\(index)", productId: catalog.consumableProductId,
+                productType: .consumable, price: FactDocument.Amount(milliunits: price.credits, currency: price.currency),
+                currency: price.currency, purchaseDate: Self.date(signed - 3 * day), age: 3 * day)
             let percent = Int64(random.next(101))
             facts.usage = FactDocument.Usage(deliveryStatus: .delivered, consumptionPercentage: percent * 1000,
                                              sessionsSincePurchase: Int64(random.next(10)), consented: true)
         }
         let storefront = ["USA", "DEU", "GBR", "JPN"][random.next(4)]
         let billingRetry = random.next(30) == 0
-        let winBack = random.next(2) == 0 ? ["lumen-winback-monthly-2free", "lumen-winback-monthly-50off"] : []
+        let winBack = random.next(2) == 0 ? catalog.winBackOfferIds : []
         facts.subscription = FactDocument.Subscription(
-            originalTransactionId: String(20_000_000_000 + index), productId: product, group: "21482345", price: listPrice,
-            renewalPrice: listPrice, currency: price.currency, storefront: storefront, autoRenewStatus: .off,
+            originalTransactionId: String(20_000_000_000 + index), productId: product, group: catalog.subscriptionGroup,
+            price: listPrice, renewalPrice: listPrice, currency: price.currency, storefront: storefront, autoRenewStatus: .off,
             expirationIntent: .customerCancelled, isInBillingRetry: billingRetry, eligibleWinBackOfferIds: winBack,
             recentSubscriptionStartDate: Self.date(signed - Int64(historyLength) * 30 * day),
             tenure: Int64(random.next(900)) * day, paidPeriods: Int64(random.next(60)))
         facts.customer = FactDocument.Customer(
-            transactions: transactions, refunds: refunds,
-            lifetimePurchased: Self.perCurrency(transactions.compactMap(\.price)), lifetimeRefunded: Self.perCurrency(refunds.compactMap(\.price)),
+            transactions: transactions, refunds: refunds, lifetimePurchased: Self.lifetime(transactions.compactMap(\.price)),
+            lifetimeRefunded: Self.lifetime(refunds.compactMap(\.price)),
             attributes: .object(["exportsLast30Days": .integer(Int64(random.next(40)))]))
         return facts
     }
@@ -101,10 +119,8 @@ struct RulesBenchFacts {
     private static func date(_ milliseconds: Int64) -> Date { Date(appStoreMilliseconds: milliseconds) }
 
     /// `customer.lifetimePurchased` / `lifetimeRefunded` of generated entries: their non-zero
-    /// prices summed per currency, as the service computes them.
-    private static func perCurrency(_ prices: [FactDocument.Amount]) -> [String: FactDocument.Amount] {
-        var totals: [String: Int64] = [:]
-        for price in prices where price.milliunits > 0 { totals[price.currency, default: 0] += price.milliunits }
-        return totals.reduce(into: [:]) { $0[$1.key] = FactDocument.Amount(milliunits: $1.value, currency: $1.key) }
+    /// prices summed per currency, as the builders compute them.
+    private static func lifetime(_ prices: [FactDocument.Amount]) -> [String: FactDocument.Amount] {
+        LifetimeMoney.perCurrency(prices.filter { $0.milliunits > 0 }.map { ($0.currency, $0.milliunits) })
     }
 }
