@@ -3,7 +3,7 @@
 /// The environment variable is `VERDICT_` + the key in upper snake case (`appstore.keyId` →
 /// `VERDICT_APPSTORE_KEY_ID`); the flag is the key in kebab case (`--appstore-key-id`); in a JSON
 /// config file the key's components nest (`{"appstore": {"keyId": "…"}}`). These names are the
-/// public contract documented in the README.
+/// public contract documented in docs/configuration.md.
 public struct ConfigurationKey: Sendable, Hashable, CustomStringConvertible {
     /// The swift-configuration key, dot-separated, components in lower camel case.
     public let key: String

@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the Verdict service.",
         discussion: """
             Every setting is a flag, a VERDICT_* environment variable of the same name \
-            (--database-url ↔ VERDICT_DATABASE_URL) or a key of the --config JSON file; see the README. \
+            (--database-url ↔ VERDICT_DATABASE_URL) or a key of the --config JSON file; see docs/configuration.md. \
             Logs are JSON lines on standard error.
             """
     )
