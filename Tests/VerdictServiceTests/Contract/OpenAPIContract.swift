@@ -20,19 +20,27 @@ struct OpenAPIContract: Sendable {
         }
     }()
 
-    /// The document as a YAML tree (`[String: Any]`, `[Any]`, scalars).
-    private let document: SendableTree
+    /// The document, converted once from YAML to a typed tree (so checking an answer walks
+    /// enums, not `Any` casts).
+    private let document: JSONValue
+    /// Compiled `pattern`s, by their source (a document has a handful).
+    private let patterns: [String: NSRegularExpression]
 
     init(yaml: String) throws {
-        guard let tree = try Yams.load(yaml: yaml) as? [String: Any] else { throw ContractViolation("the document is not a mapping") }
-        document = SendableTree(tree)
+        guard let tree = try Yams.load(yaml: yaml), case .object = Self.json(tree) else {
+            throw ContractViolation("the document is not a mapping")
+        }
+        document = Self.json(tree)
+        var patterns: [String: NSRegularExpression] = [:]
+        Self.collectPatterns(document, into: &patterns)
+        self.patterns = patterns
     }
 
     /// The document's path templates and their operations (`GET /v1/decisions/{decisionId}`).
     var operations: Set<String> {
         var result: Set<String> = []
         for (path, item) in paths {
-            for method in (item as? [String: Any])?.keys ?? [:].keys where Self.methods.contains(method) {
+            for method in item.objectValue?.keys ?? [:].keys where Self.methods.contains(method) {
                 result.insert("\(method.uppercased()) \(path)")
             }
         }
@@ -46,21 +54,20 @@ struct OpenAPIContract: Sendable {
             // A path the service does not serve is 404, with the API's error body.
             return status == 404 ? [] : ["\(method) \(bare) → \(status): the path is not in the document"]
         }
-        let item = paths[template] as? [String: Any] ?? [:]
         let where_ = "\(method) \(template) → \(status)"
-        guard let operation = item[method.lowercased()] as? [String: Any] else {
+        guard let operation = paths[template]?[method.lowercased()] else {
             // A method the path does not serve is answered 405, which the document need not list.
             return status == 405 ? [] : ["\(where_): the method is not in the document"]
         }
-        let responses = operation["responses"] as? [String: Any] ?? [:]
+        let responses = operation["responses"]?.objectValue ?? [:]
         let key = [String(status), "\(status / 100)XX", "default"].first { responses[$0] != nil }
-        guard let key, let response = resolve(responses[key]) as? [String: Any] else {
+        guard let key, let response = resolve(responses[key]) else {
             return ["\(where_): the status is not documented (documented: \(responses.keys.sorted().joined(separator: ", ")))"]
         }
-        guard let content = response["content"] as? [String: Any] else {
+        guard let content = response["content"] else {
             return body.isEmpty ? [] : ["\(where_): a body is sent but none is documented"]
         }
-        guard let json = content["application/json"] as? [String: Any] else { return [] }
+        guard let json = content["application/json"] else { return [] }
         guard let value = JSONValue.parse(body) else { return ["\(where_): the body is not JSON"] }
         guard let schema = json["schema"] else { return [] }
         var problems: [String] = []
@@ -72,7 +79,7 @@ struct OpenAPIContract: Sendable {
 
     private static let methods: Set<String> = ["get", "put", "post", "delete", "patch", "options", "head", "trace"]
 
-    private var paths: [String: Any] { document.value["paths"] as? [String: Any] ?? [:] }
+    private var paths: [String: JSONValue] { document["paths"]?.objectValue ?? [:] }
 
     /// The document's path template matching `path`; literal segments win over parameters.
     private func template(for path: String) -> String? {
@@ -90,31 +97,29 @@ struct OpenAPIContract: Sendable {
     // MARK: Schemas
 
     /// Follows `$ref: '#/components/…'`.
-    private func resolve(_ node: Any?) -> Any? {
-        guard let object = node as? [String: Any], let reference = object["$ref"] as? String else { return node }
-        var current: Any? = document.value
-        for part in reference.dropFirst(2).split(separator: "/") {
-            current = (current as? [String: Any])?[String(part)]
-        }
+    private func resolve(_ node: JSONValue?) -> JSONValue? {
+        guard let reference = node?["$ref"]?.stringValue else { return node }
+        var current: JSONValue? = document
+        for part in reference.dropFirst(2).split(separator: "/") { current = current?[String(part)] }
         return resolve(current)
     }
 
-    private func check(_ value: JSONValue, against node: Any, at location: String, into problems: inout [String]) {
-        guard let schema = resolve(node) as? [String: Any] else { return }
+    private func check(_ value: JSONValue, against node: JSONValue, at location: String, into problems: inout [String]) {
+        guard let schema = resolve(node), case .object = schema else { return }
         if let types = schema["type"] {
-            let allowed = (types as? [String]) ?? [(types as? String) ?? ""]
+            let allowed = types.arrayValue?.compactMap(\.stringValue) ?? [types.stringValue ?? ""]
             guard allowed.contains(where: { Self.value(value, is: $0) }) else {
                 problems.append("\(location) is \(Self.describe(value)), the document says \(allowed.joined(separator: " or "))")
                 return
             }
         }
-        if let options = schema["enum"] as? [Any], !options.contains(where: { Self.equal(value, $0) }) {
-            problems.append("\(location) = \(Self.describe(value)) is not one of \(options)")
+        if let options = schema["enum"]?.arrayValue, !options.contains(value) {
+            problems.append("\(location) = \(Self.describe(value)) is not one of \(options.map(Self.describe))")
         }
-        if let constant = schema["const"], !Self.equal(value, constant) { problems.append("\(location) is not \(constant)") }
-        for part in schema["allOf"] as? [Any] ?? [] { check(value, against: part, at: location, into: &problems) }
+        if let constant = schema["const"], constant != value { problems.append("\(location) is not \(Self.describe(constant))") }
+        for part in schema["allOf"]?.arrayValue ?? [] { check(value, against: part, at: location, into: &problems) }
         for keyword in ["oneOf", "anyOf"] {
-            guard let options = schema[keyword] as? [Any] else { continue }
+            guard let options = schema[keyword]?.arrayValue else { continue }
             let matching = options.filter { option in
                 var inner: [String] = []
                 check(value, against: option, at: location, into: &inner)
@@ -126,33 +131,36 @@ struct OpenAPIContract: Sendable {
         }
         switch value {
         case .string(let text):
-            if let minimum = schema["minLength"] as? Int, text.count < minimum { problems.append("\(location) is shorter than \(minimum)") }
-            if let maximum = schema["maxLength"] as? Int, text.count > maximum { problems.append("\(location) is longer than \(maximum)") }
-            if let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil {
+            // Lengths count code points, as JSON Schema does.
+            let length = text.unicodeScalars.count
+            if let minimum = schema["minLength"]?.integerValue, length < minimum { problems.append("\(location) is shorter than \(minimum)") }
+            if let maximum = schema["maxLength"]?.integerValue, length > maximum { problems.append("\(location) is longer than \(maximum)") }
+            if let pattern = schema["pattern"]?.stringValue, let regex = patterns[pattern],
+               regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil {
                 problems.append("\(location) '\(text)' does not match \(pattern)")
             }
         case .integer, .number:
-            let number: Double = if case .integer(let whole) = value { Double(whole) } else if case .number(let real) = value { real } else { 0 }
-            if let minimum = Self.number(schema["minimum"]), number < minimum { problems.append("\(location) is below \(minimum)") }
-            if let maximum = Self.number(schema["maximum"]), number > maximum { problems.append("\(location) is above \(maximum)") }
+            let number = Self.number(value) ?? 0
+            if let minimum = schema["minimum"].flatMap(Self.number), number < minimum { problems.append("\(location) is below \(minimum)") }
+            if let maximum = schema["maximum"].flatMap(Self.number), number > maximum { problems.append("\(location) is above \(maximum)") }
         case .array(let items):
-            if let minimum = schema["minItems"] as? Int, items.count < minimum { problems.append("\(location) has fewer than \(minimum) items") }
-            if let maximum = schema["maxItems"] as? Int, items.count > maximum { problems.append("\(location) has more than \(maximum) items") }
+            if let minimum = schema["minItems"]?.integerValue, items.count < minimum { problems.append("\(location) has fewer than \(minimum) items") }
+            if let maximum = schema["maxItems"]?.integerValue, items.count > maximum { problems.append("\(location) has more than \(maximum) items") }
             if let itemSchema = schema["items"] {
                 for (index, item) in items.enumerated() { check(item, against: itemSchema, at: "\(location)[\(index)]", into: &problems) }
             }
         case .object(let members):
-            for name in schema["required"] as? [String] ?? [] where members[name] == nil {
+            for name in schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] where members[name] == nil {
                 problems.append("\(location).\(name) is required but missing")
             }
-            let properties = schema["properties"] as? [String: Any] ?? [:]
+            let properties = schema["properties"]?.objectValue ?? [:]
             for (name, member) in members {
                 if let property = properties[name] {
                     check(member, against: property, at: "\(location).\(name)", into: &problems)
                 } else if let additional = schema["additionalProperties"] {
-                    if additional as? Bool == false {
+                    if additional == .bool(false) {
                         problems.append("\(location).\(name) is not a documented property")
-                    } else if !(additional is Bool) {
+                    } else if case .object = additional {
                         check(member, against: additional, at: "\(location).\(name)", into: &problems)
                     }
                 }
@@ -171,22 +179,43 @@ struct OpenAPIContract: Sendable {
         }
     }
 
-    private static func equal(_ value: JSONValue, _ yaml: Any) -> Bool {
+    private static func number(_ value: JSONValue) -> Double? {
         switch value {
-        case .string(let text): (yaml as? String) == text
-        case .integer(let number): (yaml as? Int).map(Int64.init) == number
-        case .bool(let flag): (yaml as? Bool) == flag
-        case .null: yaml is NSNull
-        default: false
+        case .integer(let whole): Double(whole)
+        case .number(let real): real
+        default: nil
         }
-    }
-
-    private static func number(_ yaml: Any?) -> Double? {
-        (yaml as? Int).map(Double.init) ?? (yaml as? Double)
     }
 
     private static func describe(_ value: JSONValue) -> String {
         String(decoding: (try? JSONEncoder().encode(value)) ?? Data(), as: UTF8.self).prefix(120).description
+    }
+
+    /// A YAML value (Yams' `Any` tree) as JSON.
+    private static func json(_ yaml: Any) -> JSONValue {
+        switch yaml {
+        case let flag as Bool: .bool(flag)
+        case let whole as Int: .integer(Int64(whole))
+        case let real as Double: .number(real)
+        case let text as String: .string(text)
+        case let list as [Any]: .array(list.map(json))
+        case let map as [String: Any]: .object(map.mapValues(json))
+        default: .null
+        }
+    }
+
+    private static func collectPatterns(_ node: JSONValue, into patterns: inout [String: NSRegularExpression]) {
+        switch node {
+        case .object(let members):
+            if let pattern = members["pattern"]?.stringValue, patterns[pattern] == nil {
+                patterns[pattern] = try? NSRegularExpression(pattern: pattern)
+            }
+            members.values.forEach { collectPatterns($0, into: &patterns) }
+        case .array(let items):
+            items.forEach { collectPatterns($0, into: &patterns) }
+        default:
+            break
+        }
     }
 }
 
@@ -196,8 +225,7 @@ struct ContractViolation: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The parsed YAML tree: only read after loading, never mutated.
-private struct SendableTree: @unchecked Sendable {
-    let value: [String: Any]
-    init(_ value: [String: Any]) { self.value = value }
+private extension JSONValue {
+    /// The member `key` of an object (nil for anything else).
+    subscript(key: String) -> JSONValue? { objectValue?[key] }
 }
