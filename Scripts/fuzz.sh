@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one of Verdict's libFuzzer targets for SECONDS seconds:
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]      e.g. Scripts/fuzz.sh intake 600 -jobs=2
+#   Scripts/fuzz.sh --build                                 only builds the fuzzing binary
 # Builds `verdict-fuzz` with -sanitize=fuzzer,address (VERDICT_FUZZ_SANITIZERS to change) into
 # VERDICT_FUZZ_SCRATCH (default .build-fuzz, so the normal build is left alone), seeds it with the
 # committed corpus Fuzz/TARGET/corpus and the regression inputs Fuzz/TARGET/crashes, and keeps what
@@ -11,23 +12,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]}
-seconds=${2:?usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]}
-shift 2
-[ -d "Fuzz/$target" ] || { echo "fuzz.sh: no target '$target' (targets: $(ls Fuzz | tr '\n' ' '))" >&2; exit 2; }
+usage="usage: Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…] | Scripts/fuzz.sh --build"
+target=${1:?$usage}
+build_only=""
+if [ "$target" = "--build" ]; then
+    build_only=yes
+else
+    seconds=${2:?$usage}
+    shift 2
+    [ -d "Fuzz/$target" ] || { echo "fuzz.sh: no target '$target' (targets: $(ls Fuzz | tr '\n' ' '))" >&2; exit 2; }
+fi
 
 scratch=${VERDICT_FUZZ_SCRATCH:-.build-fuzz}
 sanitizers=${VERDICT_FUZZ_SANITIZERS:-fuzzer,address}
 mkdir -p "$scratch"
-# The linker warns once per sanitizer symbol ("Cannot export local symbol"): the build's output is
-# kept in a file and shown whole only when the build fails.
-if ! swift build --scratch-path "$scratch" --product verdict-fuzz \
-    -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING >"$scratch/build.log" 2>&1; then
-    cat "$scratch/build.log" >&2
-    exit 1
-fi
-grep -v "Cannot export local symbol" "$scratch/build.log" | tail -n 3
 binary="$scratch/debug/verdict-fuzz"
+# VERDICT_FUZZ_PREBUILT=1 (set by .ci/run right after `fuzz.sh --build`) skips the no-op rebuild.
+if [ -z "$build_only" ] && [ "${VERDICT_FUZZ_PREBUILT:-0}" = 1 ] && [ -x "$binary" ]; then
+    :
+else
+    # The linker warns once per sanitizer symbol ("Cannot export local symbol"): the build's output is
+    # kept in a file and shown whole only when the build fails.
+    if ! swift build --scratch-path "$scratch" --product verdict-fuzz \
+        -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING >"$scratch/build.log" 2>&1; then
+        cat "$scratch/build.log" >&2
+        exit 1
+    fi
+    grep -v "Cannot export local symbol" "$scratch/build.log" | tail -n 3
+    [ -z "$build_only" ] || exit 0
+fi
 
 learned="$scratch/corpus/$target"
 findings="$scratch/findings/$target"
