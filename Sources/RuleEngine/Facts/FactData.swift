@@ -128,3 +128,11 @@ private struct JSONNode: Decodable {
         init?(intValue: Int) { nil }
     }
 }
+
+extension FactData: Decodable {
+    /// Decodes any JSON value (as ``init(json:)`` does), so a facts tree can be a member of a
+    /// larger stored document and be read in the same pass.
+    public init(from decoder: any Decoder) throws {
+        self = try JSONNode(from: decoder).data
+    }
+}

@@ -1,0 +1,53 @@
+/// One bundle replayed over stored decisions in time order: types each case's facts with the
+/// bundle's schema, decides at the decision's instant (holdout and splits with this bundle's
+/// salts) and simulates its caps over the decisions it replays.
+struct ReplaySimulator: Sendable {
+    /// A replayed decision and the typed facts it was made on (nil when they did not fit).
+    struct Replayed: Sendable {
+        var decision: Decision
+        var facts: Facts?
+    }
+
+    let bundle: RuleBundle
+    private let limits = ReplayLimits()
+
+    init(bundle: RuleBundle) {
+        self.bundle = bundle
+    }
+
+    /// The decision this bundle would have made for `replayCase`, given the offers it granted
+    /// earlier in the replay. Does not count the grant: call ``commit(_:)`` once per case.
+    func decide(_ replayCase: ReplayCase) -> Replayed {
+        limits.advance(to: replayCase.decidedAt)
+        do {
+            let facts = try Facts(replayCase.facts, schema: bundle.schema)
+            return Replayed(decision: decide(facts, replayCase, explain: false), facts: facts)
+        } catch {
+            var decision = Decision(bundle: bundle.hash, now: replayCase.recorded.now)
+            decision.errors.append(.init(
+                rule: RuleReference(id: "facts", file: "", line: 0),
+                message: "the stored facts do not fit this bundle's schema: \(error.description)"))
+            return Replayed(decision: decision, facts: nil)
+        }
+    }
+
+    /// The same decision with its condition trace (for the report's examples): call it before
+    /// ``commit(_:)``, so the limits are as they were.
+    func explain(_ replayed: Replayed, _ replayCase: ReplayCase) -> Decision {
+        guard let facts = replayed.facts else { return replayed.decision }
+        return decide(facts, replayCase, explain: true)
+    }
+
+    /// Counts the offer the decision made (not held out) against the caps of later decisions.
+    func commit(_ replayed: Replayed) {
+        guard let offer = replayed.decision.offer, !replayed.decision.heldOut else { return }
+        limits.record(.offer(offer.id))
+        if let facts = replayed.facts, let unit = bundle.customerUnit(facts, now: replayed.decision.now?.millis) {
+            limits.record(.customer(unit))
+        }
+    }
+
+    private func decide(_ facts: Facts, _ replayCase: ReplayCase, explain: Bool) -> Decision {
+        bundle.decide(facts, now: replayCase.recorded.now?.millis, limits: limits, explain: explain)
+    }
+}
