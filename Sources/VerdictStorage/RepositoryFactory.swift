@@ -11,9 +11,15 @@ public struct StorageOptions: Sendable {
     public var operationTimeout: Duration
     /// SQLite: how long a transaction waits for another process's write lock (`busy_timeout`).
     public var sqliteBusyTimeout: Duration
+    /// Opens the database for reading only (replays beside a running service): SQLite refuses
+    /// every write on the connection (`query_only`) and the file must already exist; PostgreSQL
+    /// sessions start with `default_transaction_read_only = on`. Never migrate such a repository.
+    public var readOnly: Bool
 
     public init(postgresMaximumConnections: Int = 10, connectTimeout: Duration = .seconds(10),
-                operationTimeout: Duration = .seconds(30), sqliteBusyTimeout: Duration = .seconds(10)) {
+                operationTimeout: Duration = .seconds(30), sqliteBusyTimeout: Duration = .seconds(10),
+                readOnly: Bool = false) {
+        self.readOnly = readOnly
         self.postgresMaximumConnections = postgresMaximumConnections
         self.connectTimeout = connectTimeout
         self.operationTimeout = operationTimeout
@@ -40,16 +46,18 @@ public enum RepositoryFactory {
         switch databaseURL {
         case .sqliteFile(let path):
             let driver = try await SQLiteDriver.open(
-                path: path, busyTimeoutMilliseconds: milliseconds(options.sqliteBusyTimeout), logger: logger)
+                path: path, busyTimeoutMilliseconds: milliseconds(options.sqliteBusyTimeout), readOnly: options.readOnly,
+                logger: logger)
             return SQLRepository(driver: driver, logger: logger, operationTimeout: nil)
         case .sqliteMemory:
             let driver = try await SQLiteDriver.open(
-                path: nil, busyTimeoutMilliseconds: milliseconds(options.sqliteBusyTimeout), logger: logger)
+                path: nil, busyTimeoutMilliseconds: milliseconds(options.sqliteBusyTimeout), readOnly: options.readOnly,
+                logger: logger)
             return SQLRepository(driver: driver, logger: logger, operationTimeout: nil)
         case .postgres(let url):
             let driver = try await PostgresDriver.open(
                 url: url, maximumConnections: options.postgresMaximumConnections,
-                connectTimeout: options.connectTimeout, logger: logger)
+                connectTimeout: options.connectTimeout, readOnly: options.readOnly, logger: logger)
             return SQLRepository(driver: driver, logger: logger, operationTimeout: options.operationTimeout)
         }
     }

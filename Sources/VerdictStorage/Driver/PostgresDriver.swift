@@ -22,8 +22,9 @@ final class PostgresDriver: SQLDriver {
 
     /// Creates the pool and checks, with one direct connection, that the server answers, so a wrong
     /// URL or a stopped server fails here with `StorageError.unavailable` instead of hanging later.
+    /// `readOnly`: every session starts with `default_transaction_read_only = on`.
     static func open(url: DatabaseURL.PostgresURL, maximumConnections: Int, connectTimeout: Duration,
-                     logger: Logger) async throws -> PostgresDriver {
+                     readOnly: Bool = false, logger: Logger) async throws -> PostgresDriver {
         let secrets = [url.password].compactMap { $0 }.filter { !$0.isEmpty }
         let tls: PostgresClient.Configuration.TLS
         let connectionTLS: PostgresConnection.Configuration.TLS
@@ -64,6 +65,7 @@ final class PostgresDriver: SQLDriver {
             database: url.database, tls: tls)
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.connectTimeout = connectTimeout
+        if readOnly { configuration.options.additionalStartupParameters = [("default_transaction_read_only", "on")] }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         // Lease nothing before run() has begun (PostgresNIO warns otherwise): the task reports that
         // it started right before calling run(), whose first step marks the pool running.

@@ -29,8 +29,10 @@ final class SQLiteDriver: SQLDriver {
         self.description = description
     }
 
-    /// Opens (creating if needed) the database; nil `path` means in-memory.
-    static func open(path: String?, busyTimeoutMilliseconds: Int, logger: Logger) async throws -> SQLiteDriver {
+    /// Opens (creating if needed) the database; nil `path` means in-memory. `readOnly`: the file
+    /// must exist, and the connection refuses every write (`PRAGMA query_only`).
+    static func open(path: String?, busyTimeoutMilliseconds: Int, readOnly: Bool = false, logger: Logger) async throws
+        -> SQLiteDriver {
         let storage: SQLiteConnection.Storage
         var description = "in-memory SQLite"
         if let path {
@@ -38,6 +40,9 @@ final class SQLiteDriver: SQLDriver {
             let directory = (absolute as NSString).deletingLastPathComponent
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
                 throw StorageError.unavailable(reason: "directory of SQLite database \(absolute) does not exist")
+            }
+            if readOnly, !FileManager.default.fileExists(atPath: absolute) {
+                throw StorageError.unavailable(reason: "no SQLite database at \(absolute)")
             }
             storage = .file(path: absolute)
             description = "SQLite \(absolute)"
@@ -59,12 +64,12 @@ final class SQLiteDriver: SQLDriver {
         do {
             // journal_mode answers a row; the others answer none. busy_timeout replaces sqlite-nio's
             // retry-forever busy handler with a bounded wait.
-            for pragma in [
-                "PRAGMA journal_mode = WAL",
-                "PRAGMA synchronous = FULL",
-                "PRAGMA busy_timeout = \(max(0, busyTimeoutMilliseconds))",
-                "PRAGMA foreign_keys = ON",
-            ] {
+            // A reader leaves the journal mode to the service that owns the file.
+            let pragmas = readOnly
+                ? ["PRAGMA busy_timeout = \(max(0, busyTimeoutMilliseconds))", "PRAGMA query_only = ON"]
+                : ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
+                   "PRAGMA busy_timeout = \(max(0, busyTimeoutMilliseconds))", "PRAGMA foreign_keys = ON"]
+            for pragma in pragmas {
                 _ = try await connection.query(pragma, [])
             }
         } catch {

@@ -33,6 +33,13 @@ enum Migrations {
         Migration(version: 9, name: "jobs woken while they run (a waiting job runs again at once)", statements: { _ in
             ["ALTER TABLE jobs ADD COLUMN woken_at BIGINT"]
         }),
+        Migration(version: 10, name: "decisions in the order they were made (rule replays read them so)", statements: { _ in
+            [
+                "CREATE INDEX offer_decisions_decided ON offer_decisions (decided_at, id)",
+                "DROP INDEX consumption_requests_decided",
+                "CREATE INDEX consumption_requests_decided ON consumption_requests (decided_at, id)",
+            ]
+        }),
     ]
 
     /// The highest version this build knows.
