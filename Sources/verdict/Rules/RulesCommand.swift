@@ -4,11 +4,13 @@ import RuleEngine
 
 /// `verdict rules …`: check, test and explain the rule bundle product managers edit, and print
 /// the fact reference. The same checks run when the service loads or reloads the bundle.
-struct RulesCommand: ParsableCommand {
+struct RulesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Check, test and explain a rule bundle (Rules/), and print the fact reference.",
-        subcommands: [RulesCheckCommand.self, RulesTestCommand.self, RulesExplainCommand.self, RulesFactsCommand.self]
+        subcommands: [
+            RulesCheckCommand.self, RulesTestCommand.self, RulesExplainCommand.self, RulesReplayCommand.self, RulesFactsCommand.self,
+        ]
     )
 }
 
@@ -35,6 +37,18 @@ enum RulesCommandSupport {
         let result = RuleBundleChecker.check(files)
         for diagnostic in result.diagnostics { emit(diagnostic.render() + "\n") }
         return result.bundle
+    }
+
+    /// Checks the bundle in `directory` (diagnostics to standard error) and runs its tests,
+    /// printing each failure: the bundle, or nil when it does not check clean or a test fails.
+    static func loadTested(_ directory: String) -> RuleBundle? {
+        guard let bundle = load(directory) else { return nil }
+        let report = RuleTestRunner.run(bundle: bundle, requireCoverage: false)
+        guard report.succeeded else {
+            printError(report.render())
+            return nil
+        }
+        return bundle
     }
 
     /// Writes `text` and a newline to standard error.
