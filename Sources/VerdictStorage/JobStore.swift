@@ -34,6 +34,10 @@ public protocol JobStore: Sendable {
     @discardableResult
     func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int
 
+    /// Extends the lease `owner` holds on a running job to `until` (a long job's heartbeat).
+    /// False when the lease was lost (expired and claimed by another worker, or the job ended).
+    func renewLease(id: Int64, owner: String, until: Int64) async throws -> Bool
+
     /// Gives back every lease `owner` holds (graceful shutdown): those jobs become queued, runnable now.
     @discardableResult
     func releaseLeases(owner: String, now: Int64) async throws -> Int

@@ -8,4 +8,5 @@
 /// caller so tests can drive the clock.
 public protocol VerdictRepository:
     StorageLifecycle, NotificationStore, JobStore, TransactionStore, CustomerStore, CustomerAttributeStore,
-    OfferNonceStore, OfferDecisionStore, ConsentStore, TransactionFactStore, ConsumptionRequestStore, DecisionHistoryStore {}
+    OfferNonceStore, OfferDecisionStore, ConsentStore, TransactionFactStore, ConsumptionRequestStore, DecisionHistoryStore,
+    RuleReplayStore {}

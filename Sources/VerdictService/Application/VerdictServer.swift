@@ -72,6 +72,7 @@ public final class VerdictServer: Sendable {
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
+            RuleReplayJob(repository: repository, rules: rulesReloader.store, leaseMilliseconds: JobWorker.defaultLeaseMilliseconds, now: now),
         ]
         handlers.sort { $0.kind < $1.kind }
         self.worker = JobWorker(
@@ -156,6 +157,7 @@ public final class VerdictServer: Sendable {
         ConsentRoutes(repository: repository, assumeConsent: configuration.assumeConsent, now: now).register(on: authenticated)
         TransactionFactsRoutes(repository: repository, now: now).register(on: authenticated)
         ConsumptionRoutes(repository: repository).register(on: authenticated)
+        ReplayRoutes(repository: repository, signal: signal, now: now).register(on: authenticated)
         MethodNotAllowed.register(on: router)
         return router
     }

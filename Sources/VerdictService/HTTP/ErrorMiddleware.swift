@@ -1,7 +1,8 @@
 import Hummingbird
 import Logging
 
-/// Turns every error into Verdict's JSON error shape: ``ServiceError`` as it is, Hummingbird's
+/// Turns every error into Verdict's JSON error shape: ``ServiceError`` and ``CandidateRefusal``
+/// (the same shape with the candidate's positioned errors) as they are, Hummingbird's
 /// `HTTPError` (unknown route, unsupported method…) with a code derived from its status, and any
 /// other error into a 500 whose message hides the internals (the log has them, by request id).
 struct ErrorMiddleware: RouterMiddleware {
@@ -11,6 +12,8 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as ServiceError {
+            throw error
+        } catch let error as CandidateRefusal {
             throw error
         } catch let error as HTTPError {
             throw ServiceError(error.status, code: Self.code(for: error.status), message: error.body ?? error.status.reasonPhrase)

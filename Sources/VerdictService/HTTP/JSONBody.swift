@@ -11,6 +11,15 @@ enum JSONBody {
         guard contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json" else {
             throw ServiceError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", message: "the body must be application/json")
         }
+        let data = try await collectBytes(request, limit: limit)
+        // Proxies and gateways keep a repeated member's last value, Foundation the first: such a
+        // body is refused rather than read one way.
+        if let name = JSONDuplicateKeys.firstDuplicate(in: data) { throw ServiceError.duplicateKey(name) }
+        return data
+    }
+
+    /// The request body as it is, collected up to `limit` bytes (413 beyond).
+    static func collectBytes(_ request: Request, limit: Int) async throws -> Data {
         let tooLarge = ServiceError(.contentTooLarge, code: "PAYLOAD_TOO_LARGE", message: "the body is larger than \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
             throw tooLarge
@@ -21,11 +30,7 @@ enum JSONBody {
             var chunk = chunk
             buffer.writeBuffer(&chunk)
         }
-        let data = Data(buffer.readableBytesView)
-        // Proxies and gateways keep a repeated member's last value, Foundation the first: such a
-        // body is refused rather than read one way.
-        if let name = JSONDuplicateKeys.firstDuplicate(in: data) { throw ServiceError.duplicateKey(name) }
-        return data
+        return Data(buffer.readableBytesView)
     }
 
     /// A JSON response (sorted keys).

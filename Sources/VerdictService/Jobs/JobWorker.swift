@@ -22,6 +22,8 @@ public final class JobWorker: Service, Sendable {
     let metrics: ServiceMetrics
     let signal: JobSignal
     let concurrency: Int
+    /// How long a claim leases a job unless the worker is told otherwise; long jobs renew it.
+    public static let defaultLeaseMilliseconds: Int64 = 60_000
     let leaseMilliseconds: Int64
     let pollInterval: Duration
     let backoff: RetryBackoff
@@ -34,7 +36,7 @@ public final class JobWorker: Service, Sendable {
         metrics: ServiceMetrics,
         signal: JobSignal,
         concurrency: Int = 8,
-        leaseMilliseconds: Int64 = 60_000,
+        leaseMilliseconds: Int64 = JobWorker.defaultLeaseMilliseconds,
         pollInterval: Duration = .milliseconds(500),
         backoff: RetryBackoff = RetryBackoff(),
         logger: Logger,

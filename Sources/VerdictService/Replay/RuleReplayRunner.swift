@@ -46,11 +46,12 @@ public struct RuleReplayRunner: Sendable {
     }
 
     /// Replays every stored decision of `options` into `replay`. An open-ended period ends at
-    /// `now`, so decisions the service makes meanwhile are left out. `progress` is called every
-    /// `progressEvery` decisions and at the end; cancelling the task stops between pages.
+    /// `now`, so decisions the service makes meanwhile are left out. `progress` is called once
+    /// with nothing done, after every page and at the end; an error it throws stops the replay
+    /// (so does cancelling the task), between pages.
     public func run(
-        _ replay: inout RuleReplay, options: Options, now: Int64, progressEvery: Int = 1000,
-        progress: @Sendable (Progress) -> Void = { _ in }
+        _ replay: inout RuleReplay, options: Options, now: Int64,
+        progress: @Sendable (Progress) async throws -> Void = { _ in }
     ) async throws {
         let started = ContinuousClock.now
         var options = options
@@ -63,11 +64,12 @@ public struct RuleReplayRunner: Sendable {
         }
         let total = planned(.offers) + planned(.refunds)
         var done = 0
-        func report() {
+        func report() async throws {
             let elapsed = ContinuousClock.now - started
-            progress(Progress(done: done, total: total, elapsedSeconds: Double(elapsed.components.seconds)
+            try await progress(Progress(done: done, total: total, elapsedSeconds: Double(elapsed.components.seconds)
                 + Double(elapsed.components.attoseconds) / 1e18))
         }
+        try await report()
         let decoder = JSONDecoder()
         for section in options.sections {
             let count = section == .offers ? counts.offers : counts.refunds
@@ -81,12 +83,12 @@ public struct RuleReplayRunner: Sendable {
                 for replayCase in page where sampler.next() {
                     replay.replay(replayCase)
                     done += 1
-                    if done % progressEvery == 0 { report() }
                 }
+                try await report()
                 if page.count < options.pageSize { break }
             }
         }
-        report()
+        try await report()
     }
 
     private func page(_ section: Decision.Section, _ options: Options, after cursor: DecisionCursor?,

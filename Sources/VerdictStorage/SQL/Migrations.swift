@@ -33,13 +33,32 @@ enum Migrations {
         Migration(version: 9, name: "jobs woken while they run (a waiting job runs again at once)", statements: { _ in
             ["ALTER TABLE jobs ADD COLUMN woken_at BIGINT"]
         }),
-        Migration(version: 10, name: "decisions in the order they were made (rule replays read them so)", statements: { _ in
-            [
-                "CREATE INDEX offer_decisions_decided ON offer_decisions (decided_at, id)",
-                "DROP INDEX consumption_requests_decided",
-                "CREATE INDEX consumption_requests_decided ON consumption_requests (decided_at, id)",
-            ]
-        }),
+        Migration(version: 10, name: "rule replays: decisions in the order they were made, replays asked for through the API",
+                  statements: { _ in ruleReplays }),
+    ]
+
+    /// Rule replays read the decisions in the order they were made, a page at a time; the replays
+    /// asked for through the API keep their request, progress and report.
+    private static let ruleReplays = [
+        "CREATE INDEX offer_decisions_decided ON offer_decisions (decided_at, id)",
+        "DROP INDEX consumption_requests_decided",
+        "CREATE INDEX consumption_requests_decided ON consumption_requests (decided_at, id)",
+        """
+        CREATE TABLE rule_replays (
+            id TEXT PRIMARY KEY,
+            state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed', 'cancelled')),
+            candidate_hash TEXT NOT NULL,
+            request_json TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            started_at BIGINT,
+            finished_at BIGINT,
+            progress_done BIGINT NOT NULL DEFAULT 0,
+            progress_total BIGINT NOT NULL DEFAULT 0,
+            report_json TEXT,
+            error TEXT
+        )
+        """,
+        "CREATE INDEX rule_replays_created ON rule_replays (created_at)",
     ]
 
     /// The highest version this build knows.

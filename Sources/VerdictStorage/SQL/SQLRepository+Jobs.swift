@@ -222,6 +222,14 @@ extension SQLRepository {
         }
     }
 
+    func renewLease(id: Int64, owner: String, until: Int64) async throws -> Bool {
+        try await statement { db in
+            try await !db.query("""
+                UPDATE jobs SET lease_until = $3 WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING id
+                """, .integer(id), .text(owner), .integer(until)).isEmpty
+        }
+    }
+
     /// Given-back jobs do not count the interrupted attempt (`attempts` goes back down by one).
     @discardableResult
     func releaseLeases(owner: String, now: Int64) async throws -> Int {

@@ -110,8 +110,8 @@ struct RulesReplayCommand: AsyncParsableCommand {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let line = ProgressLine()
         try await RuleReplayRunner(store: repository).run(
-            &replay, options: .init(period: period, sections: section.sections, sample: sample), now: now,
-            progressEvery: 5000) { line.show($0) }
+            &replay, options: .init(period: period, sections: section.sections, sample: sample), now: now
+        ) { line.show($0) }
         line.finish()
         try await repository.shutdown()
         let report = replay.report(since: period.since, until: period.until ?? now, sample: sample)

@@ -1,0 +1,63 @@
+import Foundation
+import RuleEngine
+
+/// What a replay asked for through the API replays: the candidate bundle's files (name → text)
+/// and the settings. Stored as the replay's request and read again by the job that runs it.
+struct ReplayRequest: Codable, Sendable, Equatable {
+    /// Bundle files by name (`catalog.yaml`, `*.rules.yaml`, `*.tests.yaml`).
+    var files: [String: String]
+    /// `recorded` (what was decided) or `active` (the service's active bundle, replayed too).
+    var baseline: String
+    /// The period of decision times (UNIX milliseconds); nil ends are open.
+    var since: Int64?
+    var until: Int64?
+    /// `offers`, `refunds` or `both`.
+    var section: String
+    /// At most this many decisions per section.
+    var sample: Int?
+
+    static let baselines = ["recorded", "active"]
+    static let sectionChoices = ["offers", "refunds", "both"]
+    /// Limits of an upload.
+    static let maximumFiles = 64
+    static let maximumBytes = 1024 * 1024
+
+    /// The sections to replay.
+    var sections: [Decision.Section] {
+        switch section {
+        case "offers": [.offers]
+        case "refunds": [.refunds]
+        default: [.offers, .refunds]
+        }
+    }
+
+    /// The files as the bundle checker reads them, with paths under `candidate/`.
+    var bundleFiles: [BundleSourceFile] {
+        files.keys.sorted().map { BundleSourceFile(path: "candidate/" + $0, text: files[$0] ?? "") }
+    }
+
+    /// Checks the settings and the file names (422 naming the first problem).
+    func validated() throws -> ReplayRequest {
+        guard Self.baselines.contains(baseline) else {
+            throw ServiceError.unprocessable("INVALID_FIELD", "'baseline' must be recorded or active")
+        }
+        guard Self.sectionChoices.contains(section) else {
+            throw ServiceError.unprocessable("INVALID_FIELD", "'section' must be offers, refunds or both")
+        }
+        if let sample, sample < 1 { throw ServiceError.unprocessable("INVALID_FIELD", "'sample' must be at least 1") }
+        if let since, let until, since >= until {
+            throw ServiceError.unprocessable("INVALID_FIELD", "'since' must be before 'until'")
+        }
+        guard files.count <= Self.maximumFiles else {
+            throw ServiceError.unprocessable("INVALID_FILES", "a candidate has at most \(Self.maximumFiles) files")
+        }
+        if let name = files.keys.sorted().first(where: { !RuleBundleFiles.isBundleFile($0) || $0.contains("/") }) {
+            throw ServiceError.unprocessable(
+                "INVALID_FILES", "'\(name)' is not a bundle file name (catalog.yaml, NAME.rules.yaml, NAME.tests.yaml)")
+        }
+        guard files.keys.contains(where: { $0.hasSuffix(".rules.yaml") }) else {
+            throw ServiceError.unprocessable("INVALID_FILES", "the candidate has no *.rules.yaml file")
+        }
+        return self
+    }
+}
