@@ -25,16 +25,19 @@ struct ReplayRoutes {
             signal.notify()
             var headers = HTTPFields()
             headers[.location] = "/v1/rules/replay/\(record.id)"
-            var response = try JSONBody.response(try ReplayView(record), status: .accepted)
+            var response = try JSONBody.response(try ReplayView(record, now: at), status: .accepted)
             response.headers.append(contentsOf: headers)
             return response
         }
         router.get("/v1/rules/replay") { request, _ in
             let limit = try request.limit(default: 20, maximum: 200)
-            return try JSONBody.response(["replays": try await repository.replays(limit: limit).map { try ReplayView($0, withReport: false) }])
+            let at = now().appStoreMilliseconds
+            return try JSONBody.response(["replays": try await repository.replays(limit: limit).map {
+                try ReplayView($0, withReport: false, now: at)
+            }])
         }
         router.get("/v1/rules/replay/{replayId}") { _, context in
-            try JSONBody.response(try ReplayView(try await replay(context)))
+            try JSONBody.response(try ReplayView(try await replay(context), now: now().appStoreMilliseconds))
         }
         router.get("/v1/rules/replay/{replayId}/report.html") { _, context in
             let record = try await replay(context)
@@ -54,7 +57,7 @@ struct ReplayRoutes {
             else {
                 throw ServiceError(.conflict, code: "REPLAY_FINISHED", message: "replay \(existing.id) already ended: \(existing.state.rawValue)")
             }
-            return try JSONBody.response(try ReplayView(record))
+            return try JSONBody.response(try ReplayView(record, now: now().appStoreMilliseconds))
         }
     }
 
@@ -71,61 +74,5 @@ struct ReplayRoutes {
             throw ServiceError.badRequest("INVALID_PARAMETER", "replayId must be a UUID")
         }
         return uuid.uuidString.lowercased()
-    }
-}
-
-/// A replay as the API shows it.
-struct ReplayView: Encodable {
-    struct Progress: Encodable {
-        var done: Int
-        var total: Int
-        /// Decisions per second since the replay started (nil before it did).
-        var rate: Double?
-        /// Seconds left at that rate.
-        var remainingSeconds: Double?
-    }
-
-    var id: String
-    var state: String
-    var candidate: String
-    var baseline: String
-    var section: String
-    var since: Int64?
-    var until: Int64?
-    var sample: Int?
-    var createdAt: Int64
-    var startedAt: Int64?
-    var finishedAt: Int64?
-    var progress: Progress
-    var error: String?
-    /// The JSON report, once done.
-    var report: JSONFragment?
-    /// Where the HTML report is, once done.
-    var reportHTML: String?
-
-    init(_ record: RuleReplayRecord, withReport: Bool = true, now: Int64 = Int64(Date().timeIntervalSince1970 * 1000)) throws {
-        let request = try JSONDecoder().decode(ReplayRequest.self, from: Data(record.request.utf8))
-        id = record.id
-        state = record.state.rawValue
-        candidate = record.candidateHash
-        baseline = request.baseline
-        section = request.section
-        since = request.since
-        until = request.until
-        sample = request.sample
-        createdAt = record.createdAt
-        startedAt = record.startedAt
-        finishedAt = record.finishedAt
-        var rate: Double?
-        if let startedAt = record.startedAt, record.progressDone > 0 {
-            let seconds = Double(max(1, (record.finishedAt ?? now) - startedAt)) / 1000
-            rate = Double(record.progressDone) / seconds
-        }
-        progress = Progress(
-            done: record.progressDone, total: record.progressTotal, rate: rate,
-            remainingSeconds: record.state == .running ? rate.map { Double(max(0, record.progressTotal - record.progressDone)) / $0 } : nil)
-        error = record.error
-        report = withReport ? record.report.map { JSONFragment(text: $0) } : nil
-        reportHTML = record.state == .done ? "/v1/rules/replay/\(record.id)/report.html" : nil
     }
 }
