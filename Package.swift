@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
+        // The system's zlib (Debian: zlib1g-dev; the Swift toolchain needs it too).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "AppStoreServer",
             dependencies: [
@@ -71,6 +73,7 @@ let package = Package(
                 "AppStoreServerHTTP",
                 "RuleEngine",
                 "VerdictStorage",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

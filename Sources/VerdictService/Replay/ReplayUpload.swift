@@ -4,9 +4,10 @@ import Hummingbird
 import RuleEngine
 
 /// Reads the body of `POST /v1/rules/replay`: a JSON object (`{"files": {name: text}, "baseline",
-/// "since", "until", "section", "sample"}`) or a tar of the bundle folder (`application/x-tar`, the
-/// settings then in the query string). Refuses anything else with 415, more than 1 MiB with 413,
-/// a malformed body with 400 and invalid settings or file names with 422.
+/// "since", "until", "section", "sample"}`), or a tar or zip of the bundle folder
+/// (`application/x-tar`, `application/zip`; the settings then in the query string). Refuses
+/// anything else with 415, more than 1 MiB with 413, a malformed body with 400 and invalid
+/// settings or file names with 422.
 enum ReplayUpload {
     static func read(_ request: Request) async throws -> ReplayRequest {
         let mediaType = request.headers[.contentType]?.split(separator: ";").first?
@@ -16,12 +17,24 @@ enum ReplayUpload {
             return try fromJSON(try await JSONBody.collect(request, limit: ReplayRequest.maximumBytes)).validated()
         case "application/x-tar", "application/tar":
             let data = try await JSONBody.collectBytes(request, limit: ReplayRequest.maximumBytes)
-            return try fromTar(data, request).validated()
+            do {
+                return try fromArchive(try TarArchive.files(in: data), request).validated()
+            } catch let error as TarArchive.Malformed {
+                throw ServiceError.badRequest("MALFORMED_ARCHIVE", error.description)
+            }
+        case "application/zip":
+            let data = try await JSONBody.collectBytes(request, limit: ReplayRequest.maximumBytes)
+            do {
+                let entries = try ZipArchive.files(in: data, limit: 4 * ReplayRequest.maximumBytes)
+                return try fromArchive(entries, request).validated()
+            } catch let error as ZipArchive.Malformed {
+                throw ServiceError.badRequest("MALFORMED_ARCHIVE", error.description)
+            }
         default:
             throw ServiceError(
                 .unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE",
-                message: "send the candidate as application/json ({\"files\": {name: text}}) or application/x-tar "
-                    + "(tar -cf - -C Rules .); zip archives are not read")
+                message: "send the candidate as application/json ({\"files\": {name: text}}), application/x-tar "
+                    + "(tar -cf - -C Rules .) or application/zip (cd Rules && zip -r - .)")
         }
     }
 
@@ -69,13 +82,8 @@ enum ReplayUpload {
             section: try string("section") ?? "both", sample: sample)
     }
 
-    static func fromTar(_ data: Data, _ request: Request) throws -> ReplayRequest {
-        let entries: [(path: String, contents: Data)]
-        do {
-            entries = try TarArchive.files(in: data)
-        } catch {
-            throw ServiceError.badRequest("MALFORMED_ARCHIVE", error.description)
-        }
+    /// The bundle files of an archive of the folder, with the settings of the query string.
+    static func fromArchive(_ entries: [(path: String, contents: Data)], _ request: Request) throws -> ReplayRequest {
         var files: [String: String] = [:]
         // Files directly in the folder (or in one top folder, as `tar -cf - Rules` stores them).
         for entry in entries {

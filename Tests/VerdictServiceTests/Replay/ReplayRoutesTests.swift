@@ -21,7 +21,8 @@ import VerdictService
                 ("application/json", try ReplayCandidates.body(shipped, ["baseline": "yesterday"]), 422, "INVALID_FIELD"),
                 ("application/json", try ReplayCandidates.body(shipped, ["sample": 0]), 422, "INVALID_FIELD"),
                 ("application/json", try ReplayCandidates.body(shipped, ["since": "2026-12-01T00:00:00Z", "until": "2026-11-01T00:00:00Z"]), 422, "INVALID_FIELD"),
-                ("application/zip", Data("PK".utf8), 415, "UNSUPPORTED_MEDIA_TYPE"),
+                ("application/zip", Data("PK".utf8), 400, "MALFORMED_ARCHIVE"),
+                ("application/gzip", Data([0x1f, 0x8b]), 415, "UNSUPPORTED_MEDIA_TYPE"),
                 ("application/x-tar", Data(repeating: 7, count: 1024), 400, "MALFORMED_ARCHIVE"),
                 ("application/json", Data(repeating: 32, count: 1024 * 1024 + 1), 413, "PAYLOAD_TOO_LARGE"),
             ]
@@ -88,24 +89,46 @@ import VerdictService
         }
     }
 
-    @Test func aTarOfTheFolderIsReadWithItsSettingsInTheQuery() async throws {
+    /// The standard output of a command (`tar`, Python's `zipfile`): archives made by other tools.
+    static func output(of arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ServiceTestError("\(arguments.joined(separator: " ")) failed") }
+        return data
+    }
+
+    /// A zip of the shipped bundle folder (under `Rules/`), deflated, as Python's `zipfile` writes it.
+    static func zippedRules() throws -> Data {
+        try output(of: ["python3", "-c", """
+            import io, os, sys, zipfile
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                for name in sorted(os.listdir(sys.argv[1])):
+                    path = os.path.join(sys.argv[1], name)
+                    archive.write(path, "Rules/" + name + ("/" if os.path.isdir(path) else ""))
+            sys.stdout.buffer.write(buffer.getvalue())
+            """, ServiceHarness.rulesDirectory])
+    }
+
+    @Test func aTarOrZipOfTheFolderIsReadWithItsSettingsInTheQuery() async throws {
         try await RouterHarness.with { harness in
-            let tar = Process()
-            tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            tar.arguments = ["tar", "-cf", "-", "-C", ServiceHarness.rulesDirectory, "."]
-            let output = Pipe()
-            tar.standardOutput = output
-            try tar.run()
-            let archive = output.fileHandleForReading.readDataToEndOfFile()
-            tar.waitUntilExit()
-            #expect(tar.terminationStatus == 0)
-            let answer = try await harness.send(
-                .post, "/v1/rules/replay?section=refunds&baseline=active&since=2026-01-01T00:00:00Z", body: archive,
-                contentType: "application/x-tar")
-            #expect(answer.status == 202, "\(String(decoding: answer.body.prefix(400), as: UTF8.self))")
-            #expect(answer.body.jsonObject["section"]?.stringValue == "refunds")
-            #expect(answer.body.jsonObject["baseline"]?.stringValue == "active")
-            #expect(answer.body.jsonObject["since"]?.integerValue == 1_767_225_600_000)
+            let tar = try Self.output(of: ["tar", "-cf", "-", "-C", ServiceHarness.rulesDirectory, "."])
+            for (archive, contentType) in [(tar, "application/x-tar"), (try Self.zippedRules(), "application/zip")] {
+                let answer = try await harness.send(
+                    .post, "/v1/rules/replay?section=refunds&baseline=active&since=2026-01-01T00:00:00Z", body: archive,
+                    contentType: contentType)
+                #expect(answer.status == 202, "\(contentType): \(String(decoding: answer.body.prefix(400), as: UTF8.self))")
+                #expect(answer.body.jsonObject["section"]?.stringValue == "refunds")
+                #expect(answer.body.jsonObject["baseline"]?.stringValue == "active")
+                #expect(answer.body.jsonObject["since"]?.integerValue == 1_767_225_600_000)
+                #expect(answer.body.jsonObject["candidate"]?.stringValue == harness.service.rules.current?.hash)
+            }
         }
     }
 }

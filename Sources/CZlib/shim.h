@@ -1,0 +1,2 @@
+// zlib, for inflating the deflated entries of zip archives (replay uploads). Debian: zlib1g-dev.
+#include <zlib.h>
