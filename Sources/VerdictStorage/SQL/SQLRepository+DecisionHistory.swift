@@ -1,22 +1,12 @@
 extension SQLRepository {
     func offerDecisions(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [OfferDecisionRecord] {
-        try await statement { db in
-            try await db.query(
-                Self.pageQuery(columns: Self.decisionColumns, table: "offer_decisions"),
-                Self.pageBinds(period, cursor, limit)
-            ).map(Self.decisionRecord)
-        }
+        try await page(of: "offer_decisions", columns: Self.decisionColumns, period, cursor, limit, Self.decisionRecord)
     }
 
     func consumptionRequests(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [ConsumptionRequestRecord] {
-        try await statement { db in
-            try await db.query(
-                Self.pageQuery(columns: Self.consumptionColumns, table: "consumption_requests"),
-                Self.pageBinds(period, cursor, limit)
-            ).map(Self.consumptionRecord)
-        }
+        try await page(of: "consumption_requests", columns: Self.consumptionColumns, period, cursor, limit, Self.consumptionRecord)
     }
 
     func decisionCounts(decidedIn period: DecisionPeriod) async throws -> (offers: Int, refunds: Int) {
@@ -31,18 +21,22 @@ extension SQLRepository {
         return (try row.int("offers"), try row.int("refunds"))
     }
 
-    /// One page in `(decided_at, id)` order: inside the period, after the cursor (row comparison,
-    /// served by the `(decided_at, id)` index of migration 10).
-    private static func pageQuery(columns: String, table: String) -> String {
-        """
-        SELECT \(columns) FROM \(table)
-        WHERE decided_at >= $1 AND decided_at < $2 AND (decided_at, id) > ($3, $4)
-        ORDER BY decided_at, id LIMIT $5
-        """
-    }
-
-    private static func pageBinds(_ period: DecisionPeriod, _ cursor: DecisionCursor?, _ limit: Int) -> [SQLValue] {
-        [.integer(period.since ?? Int64.min), .integer(period.until ?? Int64.max),
-         .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit)))]
+    /// One page of `table` in `(decided_at, id)` order: inside the period, after the cursor (a row
+    /// comparison, served by the `(decided_at, id)` index of migration 10).
+    private func page<Record: Sendable>(
+        of table: String, columns: String, _ period: DecisionPeriod, _ cursor: DecisionCursor?, _ limit: Int,
+        _ record: @escaping @Sendable (SQLRow) throws -> Record
+    ) async throws -> [Record] {
+        let binds: [SQLValue] = [
+            .integer(period.since ?? Int64.min), .integer(period.until ?? Int64.max),
+            .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit))),
+        ]
+        return try await statement { db in
+            try await db.query("""
+                SELECT \(columns) FROM \(table)
+                WHERE decided_at >= $1 AND decided_at < $2 AND (decided_at, id) > ($3, $4)
+                ORDER BY decided_at, id LIMIT $5
+                """, binds).map(record)
+        }
     }
 }
