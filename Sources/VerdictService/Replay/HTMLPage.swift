@@ -50,7 +50,7 @@ struct HTMLPage {
         .card { border: 1px solid var(--line); border-radius: 8px; padding: .5rem 1rem; min-width: 7rem; }
         .figure { font-size: 1.6rem; font-weight: 600; }
         .changed, td.changed { background: var(--changed); }
-        .matrix td, .matrix th { text-align: center; }
+        .matrix td, .matrix th { text-align: center; } .matrix th[scope="row"] { text-align: left; }
         .muted { color: var(--muted); }
         a { color: var(--accent); }
         svg text { fill: var(--fg); font-size: 11px; }

@@ -19,7 +19,8 @@ struct ReplayDayChart {
         func y(_ value: Int) -> Double { top + (height - top - bottom) * (1 - Double(value) / Double(peak)) }
         var svg = "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"offers-by-day-title\">"
             + "<title id=\"offers-by-day-title\">Offers made per day: baseline (grey) and candidate (blue)</title>"
-        for tick in [0, peak / 2, peak] {
+        // 0, the middle and the peak; a peak of 1 has no whole middle (no second line at 0).
+        for tick in Set([0, peak / 2, peak]).sorted() {
             svg += "<line x1=\"\(left)\" x2=\"\(width - 10)\" y1=\"\(y(tick))\" y2=\"\(y(tick))\" stroke=\"currentColor\" stroke-opacity=\"0.15\"/>"
                 + "<text x=\"\(left - 6)\" y=\"\(y(tick) + 4)\" text-anchor=\"end\">\(tick)</text>"
         }

@@ -13,8 +13,12 @@ struct ReplayTransitionMatrix {
         guard !cells.isEmpty else { return html + "<p>No \(section.rawValue) decision in the period.</p></section>" }
         let rows = ordered(cells.map { label($0.element.from, $0.element.fromReason) })
         let columns = ordered(cells.map { label($0.element.to, $0.element.toReason) })
-        html += "<table class=\"matrix\"><caption class=\"muted\">Rows: what the baseline decided. Columns: what the candidate "
-            + "would have decided. Highlighted cells changed.</caption><thead><tr><th scope=\"col\">baseline ↓ / candidate →</th>"
+        // A note above the table rather than a caption: a caption is as wide as the table, and
+        // a narrow matrix wrapped it into a centred column of short lines.
+        let note = "matrix-\(section.rawValue)-note"
+        html += "<p class=\"muted\" id=\"\(note)\">Rows: what the baseline decided. Columns: what the candidate would have decided. "
+            + "Highlighted cells changed.</p><table class=\"matrix\" aria-describedby=\"\(note)\"><thead><tr>"
+            + "<th scope=\"col\">baseline ↓ / candidate →</th>"
         for column in columns { html += "<th scope=\"col\">\(ReplayReportPage.e(column))</th>" }
         html += "</tr></thead><tbody>"
         for row in rows {
