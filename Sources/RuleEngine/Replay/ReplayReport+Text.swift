@@ -31,7 +31,8 @@ extension ReplayReport {
             lines.append("")
             lines.append("changed decisions by what happened afterwards:")
             for outcome in changedOutcomes {
-                lines.append("  \(outcome.section.rawValue): \(outcome.from) → \(outcome.to), then \(outcome.outcome): \(outcome.count)")
+                lines.append("  \(outcome.section.rawValue): \(Self.verdictText(outcome.from, outcome.fromReason)) → "
+                    + "\(Self.verdictText(outcome.to, outcome.toReason)), then \(outcome.outcome): \(outcome.count)")
             }
         }
         let ruleLines = ruleDifferences()
@@ -51,7 +52,8 @@ extension ReplayReport {
         return lines.joined(separator: "\n")
     }
 
-    static func verdictText(_ value: String, _ reason: ReplayVerdict.Reason?) -> String {
+    /// `offer-id`, `DECLINE`, `none (vetoed)`.
+    public static func verdictText(_ value: String, _ reason: ReplayVerdict.Reason?) -> String {
         reason.map { "\(value) (\($0.rawValue))" } ?? value
     }
 

@@ -99,7 +99,9 @@ public struct ReplayReport: Sendable, Hashable, Codable {
     public struct OutcomeCount: Sendable, Hashable, Codable {
         public var section: Decision.Section
         public var from: String
+        public var fromReason: ReplayVerdict.Reason?
         public var to: String
+        public var toReason: ReplayVerdict.Reason?
         public var changed: Bool
         /// `redeemed`, `retained` (offers); `REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED` (refunds).
         public var outcome: String

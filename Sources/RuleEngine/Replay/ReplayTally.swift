@@ -99,7 +99,8 @@ struct ReplayTally: Sendable {
                 < (rhs.key.transition.section.rawValue, rhs.key.transition.from, rhs.key.transition.to, rhs.key.outcome)
         }.map { key, count in
             ReplayReport.OutcomeCount(
-                section: key.transition.section, from: key.transition.from.value, to: key.transition.to.value,
+                section: key.transition.section, from: key.transition.from.value, fromReason: key.transition.from.reason,
+                to: key.transition.to.value, toReason: key.transition.to.reason,
                 changed: key.transition.from != key.transition.to, outcome: key.outcome, count: count)
         }
         return ReplayReport(

@@ -10,8 +10,8 @@ struct ReplayExamples {
         var html = "<section id=\"examples\"><h2>Examples</h2>"
             + "<p class=\"muted\">A few customers per transition, each with the decision explained under both bundles.</p>"
         for (index, transition) in withExamples {
-            let from = transition.fromReason.map { "\(transition.from) (\($0.rawValue))" } ?? transition.from
-            let to = transition.toReason.map { "\(transition.to) (\($0.rawValue))" } ?? transition.to
+            let from = ReplayReport.verdictText(transition.from, transition.fromReason)
+            let to = ReplayReport.verdictText(transition.to, transition.toReason)
             html += "<h3 id=\"transition-\(index)\">\(transition.section.rawValue): \(ReplayReportPage.e(from)) → "
                 + "\(ReplayReportPage.e(to)) (\(ReplayReportPage.number(transition.count, "/transitions/\(index)/count")))</h3>"
             for example in transition.examples {

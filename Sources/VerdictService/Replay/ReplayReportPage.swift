@@ -82,8 +82,10 @@ public enum ReplayReportPage {
             + "<th scope=\"col\">Then</th><th scope=\"col\">Decisions</th></tr></thead><tbody>"
         let ordered = report.outcomes.enumerated().sorted { ($0.element.changed ? 0 : 1, $0.offset) < ($1.element.changed ? 0 : 1, $1.offset) }
         for (index, outcome) in ordered {
-            html += "<tr class=\"\(outcome.changed ? "changed" : "same")\"><td>\(outcome.section.rawValue)</td><td>\(e(outcome.from))</td>"
-                + "<td>\(e(outcome.to))</td><td>\(e(outcome.outcome))</td><td>\(number(outcome.count, "/outcomes/\(index)/count"))</td></tr>"
+            let from = ReplayReport.verdictText(outcome.from, outcome.fromReason)
+            let to = ReplayReport.verdictText(outcome.to, outcome.toReason)
+            html += "<tr class=\"\(outcome.changed ? "changed" : "same")\"><td>\(outcome.section.rawValue)</td><td>\(e(from))</td>"
+                + "<td>\(e(to))</td><td>\(e(outcome.outcome))</td><td>\(number(outcome.count, "/outcomes/\(index)/count"))</td></tr>"
         }
         return html + "</tbody></table></section>"
     }

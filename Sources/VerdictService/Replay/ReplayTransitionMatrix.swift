@@ -41,7 +41,7 @@ struct ReplayTransitionMatrix {
 
     /// `offer-id`, `DECLINE`, `none (heldOut)`.
     private func label(_ value: String, _ reason: ReplayVerdict.Reason?) -> String {
-        reason.map { "\(value) (\($0.rawValue))" } ?? value
+        ReplayReport.verdictText(value, reason)
     }
 
     /// Distinct labels, values first, then the `none (…)` ones.
