@@ -75,7 +75,19 @@ import Testing
         #expect(configuration.environments == [.sandbox])
         #expect(configuration.workerConcurrency == 3)
         #expect(configuration.assumeConsent == true)
-        #expect(configuration.apiTokens == ["token-0123456789ab", "token-ba9876543210"])
+        #expect(configuration.apiTokens == [
+            APIToken(role: .operator, token: "token-0123456789ab"), APIToken(role: .operator, token: "token-ba9876543210"),
+        ])
+    }
+
+    @Test func aTokenEntryMayNameItsRole() {
+        #expect(APIToken(entry: "app:0123456789abcdef") == APIToken(role: .app, token: "0123456789abcdef"))
+        #expect(APIToken(entry: "viewer:0123456789abcdef") == APIToken(role: .viewer, token: "0123456789abcdef"))
+        #expect(APIToken(entry: "operator:0123456789abcdef") == APIToken(role: .operator, token: "0123456789abcdef"))
+        // A plain token keeps every right; an unknown prefix is part of the token.
+        #expect(APIToken(entry: "0123456789abcdef") == APIToken(role: .operator, token: "0123456789abcdef"))
+        #expect(APIToken(entry: "admin:0123456789abcdef") == APIToken(role: .operator, token: "admin:0123456789abcdef"))
+        #expect(!"\(APIToken(entry: "app:0123456789abcdef"))".contains("0123456789abcdef"), "a token is never printed")
     }
 
     @Test func anUnreadableConfigFileIsAConfigurationError() async throws {

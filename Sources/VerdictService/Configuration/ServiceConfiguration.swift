@@ -43,7 +43,7 @@ public struct ServiceConfiguration: Sendable {
     /// Overrides Apple's hosts (the simulator), for every environment.
     public var appStoreAPIURL: URL?
     /// Bearer tokens app backends present; empty: app-backend endpoints answer 401.
-    public var apiTokens: [String]
+    public var apiTokens: [APIToken]
     public var webhookURL: URL?
     public var webhookSecret: String?
     /// Whether the app's terms grant consent to share consumption data: a customer without a
@@ -156,8 +156,8 @@ public struct ServiceConfiguration: Sendable {
         }
 
         appStoreAPIURL = try settings.httpURL(.appStoreAPIURL)
-        apiTokens = list(.apiTokens)
-        if apiTokens.contains(where: { $0.count < 16 }) {
+        apiTokens = list(.apiTokens).map(APIToken.init(entry:))
+        if apiTokens.contains(where: { $0.token.count < 16 }) {
             throw ConfigurationError(.apiTokens, "contains a token shorter than 16 characters")
         }
         webhookURL = try settings.httpURL(.webhookURL)

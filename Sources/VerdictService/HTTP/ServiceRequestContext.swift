@@ -7,6 +7,8 @@ public struct ServiceRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Set by ``RequestLogMiddleware`` (the caller's `X-Request-Id` when sane, else a new one).
     public var requestId: String = ""
+    /// The role of the request's bearer token, once ``BearerTokenMiddleware`` accepted it.
+    public var role: APIToken.Role?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

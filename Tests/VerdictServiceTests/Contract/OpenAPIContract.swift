@@ -47,6 +47,13 @@ struct OpenAPIContract: Sendable {
         return result
     }
 
+    /// The roles an operation (`GET /v1/decisions`) admits: its `x-roles`; nil when it has none.
+    func roles(of operation: String) -> Set<String>? {
+        let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let roles = paths[parts[1]]?[parts[0].lowercased()]?["x-roles"]?.arrayValue else { return nil }
+        return Set(roles.compactMap(\.stringValue))
+    }
+
     /// What is wrong with this answer, or nothing when it conforms.
     func violations(method: String, path: String, status: Int, body: Data) -> [String] {
         let bare = String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")

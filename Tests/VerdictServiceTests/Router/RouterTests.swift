@@ -17,6 +17,7 @@ import VerdictService
             .replacingOccurrences(of: "{transactionId}", with: "2000000000000001")
             .replacingOccurrences(of: "{notificationUUID}", with: "9f0d3c2e-1b4a-4e5f-8a7b-6c5d4e3f2a1b")
             .replacingOccurrences(of: "{decisionId}", with: "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e")
+            .replacingOccurrences(of: "{replayId}", with: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f")
     }
 
     static let open: Set<String> = ["POST /v1/notifications", "GET /healthz", "GET /readyz", "GET /openapi.yaml"]
@@ -70,6 +71,29 @@ import VerdictService
                     #expect(answer.status == 401, "\(operation) with token \(token ?? "none")")
                     #expect(answer.headers[.wwwAuthenticate] == "Bearer")
                     #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "UNAUTHORIZED")
+                }
+            }
+        }
+    }
+
+    @Test func eachRoleReachesExactlyTheOperationsItsDocumentAdmits() async throws {
+        let tokens = ["app": "app-token-0123456789", "viewer": "viewer-token-0123456789", "operator": "operator-token-0123456789"]
+        let setting = tokens.map { "\($0.key):\($0.value)" }.sorted().joined(separator: ",") + "," + RouterHarness.token
+        try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": setting]) { harness in
+            for operation in OpenAPIContract.service.operations.sorted() where !Self.open.contains(operation) {
+                let admitted = try #require(OpenAPIContract.service.roles(of: operation), "\(operation) has no x-roles")
+                #expect(admitted.contains("operator"), "\(operation): operators reach everything")
+                let parts = operation.split(separator: " ", maxSplits: 1)
+                let method = HTTPRequest.Method(String(parts[0]))!
+                for (role, token) in tokens.sorted(by: { $0.key < $1.key }) {
+                    let answer = try await harness.send(method, Self.concrete(String(parts[1])), body: Data("{}".utf8), token: token)
+                    if admitted.contains(role) {
+                        #expect(![401, 403].contains(answer.status), "\(role) \(operation) → \(answer.status)")
+                    } else {
+                        #expect(answer.status == 403, "\(role) \(operation) → \(answer.status)")
+                        #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "FORBIDDEN")
+                        #expect(!String(decoding: answer.body, as: UTF8.self).contains(token), "the token is never echoed")
+                    }
                 }
             }
         }
