@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         // The system's zlib (Debian: zlib1g-dev; the Swift toolchain needs it too).
@@ -84,9 +85,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // The HTTP contract, compiled in (served at GET /openapi.yaml; no bundle to ship beside the binary).
-            resources: [.embedInCode("Resources/openapi.yaml")]
+            // The HTTP contract (served at GET /openapi.yaml) and the console's templates and style
+            // sheet, compiled in: no bundle to ship beside the binary.
+            resources: [
+                .embedInCode("Resources/openapi.yaml"),
+                .embedInCode("Resources/Console/console.css"),
+                .embedInCode("Resources/Console/page.mustache"),
+                .embedInCode("Resources/Console/sign-in.mustache"),
+                .embedInCode("Resources/Console/rules.mustache"),
+                .embedInCode("Resources/Console/refunds.mustache"),
+                .embedInCode("Resources/Console/decisions.mustache"),
+                .embedInCode("Resources/Console/decision.mustache"),
+            ]
         ),
         .target(
             name: "AppStoreServerHTTP",

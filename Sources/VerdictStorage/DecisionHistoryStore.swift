@@ -11,6 +11,26 @@ public protocol DecisionHistoryStore: Sendable {
         -> [ConsumptionRequestRecord]
     /// How many offer decisions and consumption requests were made in `period`.
     func decisionCounts(decidedIn period: DecisionPeriod) async throws -> (offers: Int, refunds: Int)
+    /// The newest offer decisions matching `filter`, at most `limit`.
+    func offerDecisions(matching filter: DecisionFilter, limit: Int) async throws -> [OfferDecisionRecord]
+    /// The newest consumption requests matching `filter` (its offer is ignored), at most `limit`.
+    func consumptionRequests(matching filter: DecisionFilter, limit: Int) async throws -> [ConsumptionRequestRecord]
+}
+
+/// What a list of decisions is narrowed to: a period, the deciding rule, the offer, the outcome
+/// (`redeemed`/`retained`, or Apple's `REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED`). Nil: any.
+public struct DecisionFilter: Sendable, Hashable {
+    public var period: DecisionPeriod
+    public var ruleId: String?
+    public var offerId: String?
+    public var outcome: String?
+
+    public init(period: DecisionPeriod = DecisionPeriod(), ruleId: String? = nil, offerId: String? = nil, outcome: String? = nil) {
+        self.period = period
+        self.ruleId = ruleId
+        self.offerId = offerId
+        self.outcome = outcome
+    }
 }
 
 /// A half-open range of decision times (UNIX milliseconds): `since` included, `until` excluded;

@@ -73,5 +73,9 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
         .init(.workerConcurrency, "0"),
         .init(.workerConcurrency, "257"),
         .init(.logLevel, "loud"),
+        .init(.console, "sometimes"),
+        .init(.consoleSessionHours, "0"),
+        .init(.consoleSessionHours, "721"),
+        .init(.publicURL, "verdict.example.com"),
     ]
 }

@@ -139,7 +139,8 @@ public final class VerdictServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml))
             )
         }
-        let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: configuration.apiTokens))
+        let tokens = TokenDirectory(tokens: configuration.apiTokens)
+        let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: tokens))
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(
@@ -158,6 +159,16 @@ public final class VerdictServer: Sendable {
         TransactionFactsRoutes(repository: repository, now: now).register(on: authenticated)
         ConsumptionRoutes(repository: repository).register(on: authenticated)
         ReplayRoutes(repository: repository, signal: signal, now: now).register(on: authenticated)
+        if configuration.consoleEnabled {
+            let renderer = ConsoleRenderer.shared
+            let sessions = ConsoleSessions(
+                store: repository, lifetime: configuration.consoleSessionLifetime,
+                secureCookies: configuration.publicURL?.scheme == "https", now: now)
+            ConsoleRoutes(
+                sessions: sessions, tokens: tokens, renderer: renderer,
+                pages: ConsolePages(repository: repository, reloader: rulesReloader, renderer: renderer, now: now)
+            ).register(on: router)
+        }
         MethodNotAllowed.register(on: router)
         return router
     }

@@ -70,6 +70,9 @@ extension ConfigurationKey {
     public static let workerConcurrency = Self("worker.concurrency")
     public static let assumeConsent = Self("assumeConsent")
     public static let logLevel = Self("log.level")
+    public static let console = Self("console")
+    public static let consoleSessionHours = Self("console.sessionHours")
+    public static let publicURL = Self("publicUrl")
     /// The JSON config file itself (`VERDICT_CONFIG_FILE` or `--config`): where settings are read
     /// from, not a setting of its own, so it is not in ``all``.
     public static let configFile = Self("config.file", flag: "--config")
@@ -79,5 +82,6 @@ extension ConfigurationKey {
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .reconcileInterval, .workerConcurrency, .logLevel,
+        .console, .consoleSessionHours, .publicURL,
     ]
 }

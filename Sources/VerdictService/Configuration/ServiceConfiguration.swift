@@ -65,6 +65,13 @@ public struct ServiceConfiguration: Sendable {
     /// How many jobs one process runs at once.
     public var workerConcurrency: Int
     public var logLevel: Logger.Level
+    /// Whether `/console` is served (`VERDICT_CONSOLE`, default true).
+    public var consoleEnabled: Bool
+    /// How long a console sign-in lasts.
+    public var consoleSessionLifetime: Duration
+    /// The address people reach the service at (`VERDICT_PUBLIC_URL`); https makes the console's
+    /// cookie `Secure`.
+    public var publicURL: URL?
 
     /// Reads and checks every setting.
     public init(reader: ConfigReader) throws(ConfigurationError) {
@@ -174,5 +181,8 @@ public struct ServiceConfiguration: Sendable {
         rulesReloadInterval = try settings.duration(.rulesReloadInterval, default: 2, range: 0...3600)
         workerConcurrency = try settings.integer(.workerConcurrency, default: 8, range: 1...256)
         logLevel = try settings.logLevel(.logLevel, default: .info)
+        consoleEnabled = try settings.boolean(.console, default: true)
+        consoleSessionLifetime = .seconds(try settings.integer(.consoleSessionHours, default: 12, range: 1...720) * 3600)
+        publicURL = try settings.httpURL(.publicURL)
     }
 }

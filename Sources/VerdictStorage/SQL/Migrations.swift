@@ -35,6 +35,20 @@ enum Migrations {
         }),
         Migration(version: 10, name: "rule replays: decisions in the order they were made, replays asked for through the API",
                   statements: { _ in ruleReplays }),
+        Migration(version: 11, name: "console sign-in sessions", statements: { _ in
+            [
+                """
+                CREATE TABLE console_sessions (
+                    id_digest TEXT PRIMARY KEY,
+                    role TEXT NOT NULL,
+                    csrf_token TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX console_sessions_expires ON console_sessions (expires_at)",
+            ]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

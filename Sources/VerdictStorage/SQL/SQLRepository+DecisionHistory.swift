@@ -9,6 +9,39 @@ extension SQLRepository {
         try await page(of: "consumption_requests", columns: Self.consumptionColumns, period, cursor, limit, Self.consumptionRecord)
     }
 
+    func offerDecisions(matching filter: DecisionFilter, limit: Int) async throws -> [OfferDecisionRecord] {
+        try await newest(of: "offer_decisions", columns: Self.decisionColumns, filter, offers: true, limit, Self.decisionRecord)
+    }
+
+    func consumptionRequests(matching filter: DecisionFilter, limit: Int) async throws -> [ConsumptionRequestRecord] {
+        try await newest(of: "consumption_requests", columns: Self.consumptionColumns, filter, offers: false, limit, Self.consumptionRecord)
+    }
+
+    /// The newest rows of `table` matching `filter` (an absent criterion matches every row; the
+    /// offer criterion applies to offer decisions only), newest first.
+    private func newest<Record: Sendable>(
+        of table: String, columns: String, _ filter: DecisionFilter, offers: Bool, _ limit: Int,
+        _ record: @escaping @Sendable (SQLRow) throws -> Record
+    ) async throws -> [Record] {
+        var conditions = ["decided_at >= $1", "decided_at < $2"]
+        var binds: [SQLValue] = [.integer(filter.period.since ?? Int64.min), .integer(filter.period.until ?? Int64.max)]
+        func add(_ column: String, _ value: String?) {
+            guard let value else { return }
+            binds.append(.text(value))
+            conditions.append("\(column) = $\(binds.count)")
+        }
+        add("rule_id", filter.ruleId)
+        if offers { add("offer_id", filter.offerId) }
+        add("outcome", filter.outcome)
+        binds.append(.integer(Int64(max(1, limit))))
+        let sql = """
+            SELECT \(columns) FROM \(table) WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY decided_at DESC, id DESC LIMIT $\(binds.count)
+            """
+        let values = binds
+        return try await statement { db in try await db.query(sql, values).map(record) }
+    }
+
     func decisionCounts(decidedIn period: DecisionPeriod) async throws -> (offers: Int, refunds: Int) {
         let binds = [SQLValue.integer(period.since ?? Int64.min), .integer(period.until ?? Int64.max)]
         let row = try await statement { db in

@@ -58,6 +58,12 @@ struct ServiceOptions: ParsableArguments {
     var workerConcurrency: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
+    @Option(help: "Serve the console at /console: true or false (default true).")
+    var console: String?
+    @Option(help: "Hours a console sign-in lasts (default 12).")
+    var consoleSessionHours: String?
+    @Option(help: "The address people reach the service at (https makes the console's cookie Secure).")
+    var publicUrl: String?
     @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
     var config: String?
 
@@ -73,7 +79,8 @@ struct ServiceOptions: ParsableArguments {
             (.webhookSecret, webhookSecret), (.assumeConsent, assumeConsent), (.historyWait, historyWait),
             (.attributionWindow, attributionWindow), (.consumptionGrace, consumptionGrace),
             (.reconcileInterval, reconcileInterval),
-            (.workerConcurrency, workerConcurrency), (.logLevel, logLevel),
+            (.workerConcurrency, workerConcurrency), (.logLevel, logLevel), (.console, console),
+            (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),
         ]
         var result: [ConfigurationKey: String] = [:]
         for (key, value) in pairs { if let value { result[key] = value } }

@@ -33,6 +33,11 @@ import VerdictService
                     served.insert(operation)
                     continue
                 }
+                // The console's pages are HTML, not the API (ConsoleTests).
+                if path == "/console" || path.hasPrefix("/console/"), route.method == .get || route.method == .post,
+                   (try await harness.send(route.method, Self.concrete(path), token: nil)).status != 405 {
+                    continue
+                }
                 // Anything else the router holds is the 405 answer for a method the path does not serve.
                 let answer = try await harness.send(route.method, Self.concrete(path))
                 #expect(answer.status == 405, "\(operation) is served but not documented")

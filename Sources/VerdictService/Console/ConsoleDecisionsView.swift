@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import RuleEngine
+import VerdictStorage
+
+/// The Decisions page: offer decisions or refund requests of a period, narrowed by rule, offer and
+/// outcome, newest first; each row opens the decision.
+struct ConsoleDecisionsView {
+    /// The filter form's values, read from the query string.
+    struct Query {
+        var section: String
+        var since: String
+        var until: String
+        var rule: String
+        var offer: String
+        var outcome: String
+
+        init(_ request: Request) throws {
+            func value(_ name: String) throws -> String {
+                (try request.query(name) ?? "").trimmingCharacters(in: .whitespaces)
+            }
+            section = try value("section") == "refunds" ? "refunds" : "offers"
+            since = try value("since")
+            until = try value("until")
+            rule = try value("rule")
+            offer = try value("offer")
+            outcome = try value("outcome")
+        }
+
+        /// The storage filter: `until` is the whole day given (the next midnight, excluded).
+        var filter: DecisionFilter {
+            func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+            return DecisionFilter(
+                period: DecisionPeriod(
+                    since: RuleTime.parseTimestamp(since), until: RuleTime.parseTimestamp(until).map { $0 + RuleTime.day }),
+                ruleId: nonEmpty(rule), offerId: nonEmpty(offer), outcome: nonEmpty(outcome))
+        }
+    }
+
+    struct Option {
+        var value: String
+        var label: String
+        var selected: Bool
+    }
+
+    struct Row {
+        var href: String
+        var decidedAt: String
+        var originalTransactionId: String
+        var trigger: String
+        var rule: String
+        var result: String
+        var outcome: String
+    }
+
+    var sections: [Option]
+    var since: String
+    var until: String
+    var rule: String
+    var offer: String
+    var outcome: String
+    var decisions: [Row]
+
+    init(_ query: Query, offers: [OfferDecisionRecord]) {
+        self.init(query, rows: offers.map { record in
+            Row(href: "/console/decisions/offers/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
+                originalTransactionId: record.originalTransactionId, trigger: record.trigger, rule: record.ruleId ?? "—",
+                result: record.heldOut ? "held out (would get \(record.offerId ?? "nothing"))" : record.offerId.map { "offer \($0)" } ?? "no offer",
+                outcome: record.outcome ?? "")
+        })
+    }
+
+    init(_ query: Query, refunds: [ConsumptionRequestRecord]) {
+        self.init(query, rows: refunds.map { record in
+            Row(href: "/console/decisions/refunds/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
+                originalTransactionId: record.originalTransactionId, trigger: "CONSUMPTION_REQUEST",
+                rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
+                result: "\(record.state.rawValue)\(record.body == nil ? "" : " (answer for Apple)")", outcome: record.outcome ?? "")
+        })
+    }
+
+    private init(_ query: Query, rows: [Row]) {
+        sections = [("offers", "Offers"), ("refunds", "Refund requests")].map {
+            Option(value: $0.0, label: $0.1, selected: $0.0 == query.section)
+        }
+        since = query.since
+        until = query.until
+        rule = query.rule
+        offer = query.offer
+        outcome = query.outcome
+        decisions = rows
+    }
+}

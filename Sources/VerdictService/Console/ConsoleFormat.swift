@@ -1,0 +1,21 @@
+import AppStoreServer
+import Foundation
+import RuleEngine
+
+/// How the console writes times and durations.
+enum ConsoleFormat {
+    /// `2026-11-25T14:20:00Z`.
+    static func instant(_ date: Date) -> String { RuleTime.renderTimestamp(date.appStoreMilliseconds) }
+    static func instant(_ millis: Int64) -> String { RuleTime.renderTimestamp(millis) }
+
+    /// `5h 12m`, `3m`, for a time left.
+    static func duration(_ millis: Int64) -> String {
+        let minutes = max(0, millis) / 60_000
+        return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
+    }
+
+    /// A top-level string member of a stored JSON record (`notSentReason`, `explanation`).
+    static func member(_ json: String, _ name: String) -> String? {
+        JSONValue.parse(Data(json.utf8))?.objectValue?[name]?.stringValue
+    }
+}

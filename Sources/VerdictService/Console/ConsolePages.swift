@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import RuleEngine
+import VerdictStorage
+
+/// The console's pages for a signed-in viewer or operator: rules, decisions (list and one
+/// decision), refund requests. Each reads what the API reads, renders it server-side, and shows
+/// nothing secret (no signature, key, token or signed payload).
+struct ConsolePages {
+    typealias Stores = ConsumptionRequestStore & DecisionHistoryStore & OfferDecisionStore
+
+    let repository: any Stores
+    let reloader: RulesReloader
+    let renderer: ConsoleRenderer
+    let now: @Sendable () -> Date
+
+    func register(
+        on router: some RouterMethods<ServiceRequestContext>,
+        session: @escaping @Sendable (Request) async throws -> ConsoleSession?
+    ) {
+        /// A page for signed-in sessions; others are sent to the sign-in form.
+        func page(_ path: RouterPath, _ render: @escaping @Sendable (Request, ServiceRequestContext, ConsoleSession) async throws -> Response) {
+            router.get(path) { request, context in
+                guard let current = try await session(request) else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+                return try await render(request, context, current)
+            }
+        }
+        page("/console/rules") { _, _, session in
+            let view = ConsoleRulesView(
+                reloader: reloader, offers: try await repository.offerRuleStatistics(),
+                refunds: try await repository.refundRuleStatistics())
+            return renderer.page("rules", title: "Rules", session: session, current: "/console/rules", values: view)
+        }
+        page("/console/refunds") { _, _, session in
+            let view = ConsoleRefundsView(
+                try await repository.recentConsumptionRequests(limit: 200), now: now().appStoreMilliseconds)
+            return renderer.page("refunds", title: "Refund requests", session: session, current: "/console/refunds", values: view)
+        }
+        page("/console/decisions") { request, _, session in
+            let query = try ConsoleDecisionsView.Query(request)
+            let view: ConsoleDecisionsView = query.section == "refunds"
+                ? ConsoleDecisionsView(query, refunds: try await repository.consumptionRequests(matching: query.filter, limit: 200))
+                : ConsoleDecisionsView(query, offers: try await repository.offerDecisions(matching: query.filter, limit: 200))
+            return renderer.page("decisions", title: "Decisions", session: session, current: "/console/decisions", values: view)
+        }
+        page("/console/decisions/offers/{id}") { _, context, session in
+            guard let record = try await repository.offerDecision(id: try context.parameters.require("id").lowercased()) else {
+                return renderer.page("decision", title: "No such decision", session: session, values: ConsoleDecisionView.missing, status: .notFound)
+            }
+            return renderer.page("decision", title: "Offer decision", session: session, values: ConsoleDecisionView(record))
+        }
+        page("/console/decisions/refunds/{id}") { _, context, session in
+            guard let record = try await repository.consumptionRequest(id: try context.parameters.require("id").lowercased()) else {
+                return renderer.page("decision", title: "No such decision", session: session, values: ConsoleDecisionView.missing, status: .notFound)
+            }
+            return renderer.page("decision", title: "Refund request", session: session, values: ConsoleDecisionView(record))
+        }
+    }
+}

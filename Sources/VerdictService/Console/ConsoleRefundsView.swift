@@ -1,0 +1,39 @@
+import Foundation
+import VerdictStorage
+
+/// The Refund requests page: open requests first with the time left to Apple's deadline, then the
+/// others with what happened (sent, not sent and why, failed, missed) and Apple's outcome.
+struct ConsoleRefundsView {
+    struct Row {
+        var id: String
+        var transactionId: String
+        var reason: String
+        var state: String
+        var deadline: String
+        var timeLeft: String?
+        var sent: String
+        var rule: String
+        var why: String
+        var outcome: String
+    }
+
+    var requests: [Row]
+    var openCount: Int
+    var total: Int
+
+    init(_ records: [ConsumptionRequestRecord], now: Int64) {
+        let ordered = records.filter { $0.state == .pending } + records.filter { $0.state != .pending }
+        requests = ordered.map { record in
+            let notSent = ConsoleFormat.member(record.json, "notSentReason").map { "not sent: \($0)" }
+            return Row(
+                id: record.id, transactionId: record.transactionId, reason: record.reason ?? "—", state: record.state.rawValue,
+                deadline: ConsoleFormat.instant(record.deadline),
+                timeLeft: record.state == .pending && record.deadline > now ? ConsoleFormat.duration(record.deadline - now) : nil,
+                sent: record.sentAt != nil ? "sent \(ConsoleFormat.instant(record.sentAt ?? 0))" : "—",
+                rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
+                why: notSent ?? record.lastError ?? "", outcome: record.outcome ?? "")
+        }
+        openCount = records.count { $0.state == .pending }
+        total = records.count
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RuleEngine
+import VerdictStorage
+
+/// The Rules page: the active bundle's files line by line, each rule's live counts beside its
+/// `id:` line, and the last refused candidate with its positioned errors and failing tests.
+struct ConsoleRulesView {
+    struct Bundle {
+        var hash: String
+        var loadedAt: String
+        var directory: String
+    }
+
+    struct Rejected {
+        var at: String
+        var hash: String?
+        var text: String
+    }
+
+    struct RuleSummary {
+        var id: String
+        var summary: String
+    }
+
+    struct Line {
+        var number: Int
+        var text: String
+        var rule: RuleSummary?
+    }
+
+    struct File {
+        var index: Int
+        var name: String
+        var lines: [Line]
+    }
+
+    var bundle: Bundle?
+    var rejected: Rejected?
+    var files: [File]
+
+    init(reloader: RulesReloader, offers: [OfferRuleStatistics], refunds: [RefundRuleStatistics]) {
+        let active = reloader.store.current
+        bundle = active.map {
+            Bundle(hash: $0.hash, loadedAt: reloader.loadedAt.map(ConsoleFormat.instant) ?? "at start", directory: reloader.directory)
+        }
+        rejected = reloader.lastRejected.map {
+            Rejected(at: ConsoleFormat.instant($0.at), hash: $0.rejection.hash, text: $0.rejection.render())
+        }
+        var summaries: [String: String] = [:]
+        for statistics in offers {
+            summaries[statistics.ruleId] = "\(statistics.decisions) decisions · \(statistics.offersMade) offers · "
+                + "\(statistics.heldOut) held out · \(statistics.redeemed) redeemed"
+        }
+        for statistics in refunds {
+            summaries[statistics.ruleId] = "\(statistics.requests) requests · \(statistics.sent) sent · "
+                + "\(statistics.granted) granted · \(statistics.declined) declined · \(statistics.reversed) reversed"
+        }
+        let references = active?.ruleReferences ?? []
+        files = (active?.files ?? []).enumerated().map { index, file in
+            let rules = Dictionary(references.filter { $0.file == file.path }.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first })
+            let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, text in
+                let number = offset + 1
+                return Line(number: number, text: String(text), rule: rules[number].map {
+                    RuleSummary(id: $0, summary: summaries[$0] ?? "no decision yet")
+                })
+            }
+            return File(index: index, name: file.name, lines: lines)
+        }
+    }
+}

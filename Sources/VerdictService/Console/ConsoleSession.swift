@@ -1,0 +1,85 @@
+import Crypto
+import Foundation
+import Hummingbird
+import VerdictStorage
+
+/// A signed-in console session: the role of the token it was opened with and the token its forms
+/// carry against cross-site request forgery.
+struct ConsoleSession: Sendable {
+    var role: APIToken.Role
+    var csrfToken: String
+    var idDigest: String
+
+    /// Whether `presented` is this session's form token (compared in constant time).
+    func accepts(csrf presented: String?) -> Bool {
+        guard let presented else { return false }
+        return ConsoleSessions.constantTimeEqual(presented, csrfToken)
+    }
+}
+
+/// Opens, finds and ends console sessions. The browser holds a random session id in an HttpOnly,
+/// SameSite=Strict cookie (`Secure` when `VERDICT_PUBLIC_URL` is https); the database holds only
+/// its SHA-256 digest, the role and the session's form token.
+struct ConsoleSessions: Sendable {
+    static let cookieName = "verdict_session"
+    /// The form token of the sign-in form, before there is a session (double-submit: cookie and field).
+    static let signInCookieName = "verdict_sign_in"
+
+    let store: any ConsoleSessionStore
+    let lifetime: Duration
+    let secureCookies: Bool
+    let now: @Sendable () -> Date
+
+    /// Opens a session for `role`; returns it and the cookie that carries it.
+    func open(role: APIToken.Role) async throws -> (ConsoleSession, Cookie) {
+        let id = Self.randomToken()
+        let session = ConsoleSession(role: role, csrfToken: Self.randomToken(), idDigest: Self.digest(id))
+        let at = now().appStoreMilliseconds
+        let seconds = Int(lifetime.components.seconds)
+        try await store.createConsoleSession(ConsoleSessionRecord(
+            idDigest: session.idDigest, role: role.rawValue, csrfToken: session.csrfToken, createdAt: at,
+            expiresAt: at + Int64(seconds) * 1000))
+        return (session, cookie(Self.cookieName, id, maxAge: seconds))
+    }
+
+    /// The unexpired session the request's cookie names, nil without one.
+    func session(of request: Request) async throws -> ConsoleSession? {
+        guard let id = request.cookies[Self.cookieName]?.value, !id.isEmpty, id.count <= 100 else { return nil }
+        guard let record = try await store.consoleSession(idDigest: Self.digest(id), now: now().appStoreMilliseconds),
+              let role = APIToken.Role(rawValue: record.role)
+        else { return nil }
+        return ConsoleSession(role: role, csrfToken: record.csrfToken, idDigest: record.idDigest)
+    }
+
+    /// Ends `session`; returns the cookie that clears it in the browser.
+    func close(_ session: ConsoleSession) async throws -> Cookie {
+        try await store.deleteConsoleSession(idDigest: session.idDigest)
+        return cookie(Self.cookieName, "", maxAge: 0)
+    }
+
+    /// A console cookie: HttpOnly, SameSite=Strict, path /console, Secure behind https.
+    func cookie(_ name: String, _ value: String, maxAge: Int) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: "/console", secure: secureCookies, httpOnly: true, sameSite: .strict)
+    }
+
+    /// 32 random bytes, base64url without padding.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func digest(_ id: String) -> String {
+        SHA256.hash(data: Data(id.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether two strings are equal, in time independent of where they differ.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = SHA256.hash(data: Data(a.utf8))
+        let right = SHA256.hash(data: Data(b.utf8))
+        var difference: UInt8 = 0
+        for (x, y) in zip(left, right) { difference |= x ^ y }
+        return difference == 0
+    }
+}

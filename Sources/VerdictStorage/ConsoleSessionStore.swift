@@ -1,0 +1,12 @@
+/// The console's sign-in sessions. Part of ``VerdictRepository``: every method is one statement;
+/// times are UNIX milliseconds. Only a SHA-256 digest of each session id is stored, so the table
+/// never holds what a browser presents.
+public protocol ConsoleSessionStore: Sendable {
+    /// Stores a new session (and removes the expired ones).
+    func createConsoleSession(_ session: ConsoleSessionRecord) async throws
+    /// The unexpired session whose id has digest `idDigest` at `now`.
+    func consoleSession(idDigest: String, now: Int64) async throws -> ConsoleSessionRecord?
+    /// Ends a session (sign out). True when it existed.
+    @discardableResult
+    func deleteConsoleSession(idDigest: String) async throws -> Bool
+}
