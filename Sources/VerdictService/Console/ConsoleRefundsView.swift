@@ -29,7 +29,7 @@ struct ConsoleRefundsView {
                 id: record.id, transactionId: record.transactionId, reason: record.reason ?? "—", state: record.state.rawValue,
                 deadline: ConsoleFormat.instant(record.deadline),
                 timeLeft: record.state == .pending && record.deadline > now ? ConsoleFormat.duration(record.deadline - now) : nil,
-                sent: record.sentAt != nil ? "sent \(ConsoleFormat.instant(record.sentAt ?? 0))" : "—",
+                sent: record.sentAt.map(ConsoleFormat.instant) ?? "—",
                 rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
                 why: notSent ?? record.lastError ?? "", outcome: record.outcome ?? "")
         }

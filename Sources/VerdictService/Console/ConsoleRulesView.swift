@@ -56,7 +56,10 @@ struct ConsoleRulesView {
                 + "\(statistics.granted) granted · \(statistics.declined) declined · \(statistics.reversed) reversed"
         }
         let references = active?.ruleReferences ?? []
-        files = (active?.files ?? []).enumerated().map { index, file in
+        // Rule files first, then the catalog, then the tests.
+        func rank(_ name: String) -> Int { name.hasSuffix(".rules.yaml") ? 0 : name == "catalog.yaml" ? 1 : 2 }
+        let ordered = (active?.files ?? []).sorted { (rank($0.name), $0.name) < (rank($1.name), $1.name) }
+        files = ordered.enumerated().map { index, file in
             let rules = Dictionary(references.filter { $0.file == file.path }.map { ($0.line, $0.id) }, uniquingKeysWith: { first, _ in first })
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, text in
                 let number = offset + 1

@@ -36,6 +36,7 @@ struct DemoEndpointGuide {
     func print(to output: DemoOutput, serving: Bool) {
         output.banner("3. Try it yourself")
         output.field("Verdict service", serviceURL, indent: "  ")
+        output.field("Console", serviceURL + "/console   (sign in with the API token)", indent: "  ")
         output.field("App Store sim", simulatorURL + "   (control API: GET \(simulatorURL)/simulator)", indent: "  ")
         output.field("API token", token + "   (send as Authorization: Bearer …)", indent: "  ")
         for (group, examples) in groups {

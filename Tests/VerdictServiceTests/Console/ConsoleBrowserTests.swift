@@ -1,0 +1,91 @@
+import AppStoreServer
+import Foundation
+import Testing
+import VerdictService
+
+/// The console in headless Chromium over a real socket, on a history the simulator played: sign
+/// in with a viewer token, open each page, follow a decision, sign out; no console error on any
+/// page (the strict CSP included), and a viewer's token cannot reach an operator endpoint.
+/// Screenshots of each page are written (and published to `VERDICT_SCREENSHOT_DIR` for the docs).
+@Suite("Console in headless Chromium", .serialized, .enabled(if: BrowserTestEnvironment.isEnabled, BrowserTestEnvironment.skipReason))
+struct ConsoleBrowserTests {
+    static let viewer = "viewer-token-0123456789"
+
+    @Test func aViewerSignsInReadsEveryPageFollowsADecisionAndSignsOut() async throws {
+        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_API_TOKENS": "viewer:\(Self.viewer),\(ServiceHarness.token)"]) { harness in
+            _ = try await ReplayEndpointTests.seed(harness)
+            try await HeadlessChromium.withSession { browser in
+                func open(_ path: String) async throws {
+                    try await browser.navigate(to: URL(string: harness.baseURL + path)!)
+                }
+                func page() async throws -> [String: JSONValue] {
+                    try await browser.execute("""
+                        return {path: location.pathname, title: document.title, h1: document.querySelector('h1')?.textContent ?? '',
+                                text: document.body.innerText, links: Array.from(document.querySelectorAll('main a')).map(a => a.getAttribute('href'))};
+                        """).objectValue ?? [:]
+                }
+                func expectClean(_ name: String) async throws {
+                    let problems = try await browser.consoleLog().filter { $0.isSevere || $0.isFailedLoad }
+                    #expect(problems.isEmpty, "\(name): \(problems)")
+                    try BrowserTestEnvironment.saveScreenshot(try await browser.screenshot(), name: "console-\(name).png", publish: true)
+                }
+
+                try await open("/console/rules")
+                #expect(try await page()["path"]?.stringValue == "/console/sign-in", "an anonymous visitor is sent to sign in")
+                try await expectClean("sign-in")
+                _ = try await browser.execute("""
+                    document.getElementById('token').value = arguments[0];
+                    document.querySelector('form.sign-in').submit();
+                    return true;
+                    """, [.string(Self.viewer)])
+                try await Self.waitFor(browser, path: "/console/rules")
+                let rules = try await page()
+                #expect(rules["text"]?.stringValue?.contains("annual-full-price-payer") == true)
+                #expect(rules["text"]?.stringValue?.contains("decisions ·") == true, "live counts beside the rules")
+                try await expectClean("rules")
+
+                try await open("/console/decisions")
+                let decisions = try await page()
+                let first = try #require(decisions["links"]?.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/decisions/offers/") })
+                try await expectClean("decisions")
+                try await open(first)
+                let decision = try await page()
+                #expect(decision["h1"]?.stringValue == "Offer decision")
+                #expect(decision["text"]?.stringValue?.contains("result:") == true, "the explanation is shown")
+                #expect(decision["text"]?.stringValue?.lowercased().contains("signature") == false)
+                try await expectClean("decision")
+
+                try await open("/console/refunds")
+                #expect(try await page()["text"]?.stringValue?.contains("CONSUMPTION") == false)
+                try await expectClean("refunds")
+
+                // The page may not call anything (the CSP allows no connection), the session does not
+                // open the API, and the viewer's token reads the API but not an operator's endpoint.
+                let fetched = try? await browser.execute("return fetch('/v1/rules').then(r => r.status)")
+                #expect(fetched == nil, "the console's CSP blocks fetch")
+                _ = try await browser.consoleLog()
+                try await open("/v1/jobs")
+                #expect(try await page()["text"]?.stringValue?.contains("UNAUTHORIZED") == true)
+                let asViewer = try await harness.request(.GET, "/v1/jobs", token: Self.viewer)
+                #expect(asViewer.status == 403)
+                #expect(try await harness.request(.GET, "/v1/rules", token: Self.viewer).status == 200)
+                try await open("/console/refunds")
+
+                _ = try await browser.execute("document.querySelector('form.sign-out').submit(); return true;")
+                try await Self.waitFor(browser, path: "/console/sign-in")
+                try await open("/console/rules")
+                #expect(try await page()["path"]?.stringValue == "/console/sign-in", "signed out")
+            }
+        }
+    }
+
+    /// Waits until the browser shows `path` (after a form was submitted).
+    static func waitFor(_ browser: BrowserSession, path: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if try await browser.execute("return document.readyState === 'complete' ? location.pathname : ''").stringValue == path { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw ServiceTestError("the browser did not reach \(path)")
+    }
+}
