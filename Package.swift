@@ -98,6 +98,7 @@ let package = Package(
                 .embedInCode("Resources/Console/refunds.mustache"),
                 .embedInCode("Resources/Console/decisions.mustache"),
                 .embedInCode("Resources/Console/decision.mustache"),
+                .embedInCode("Resources/Console/customer.mustache"),
             ]
         ),
         .target(

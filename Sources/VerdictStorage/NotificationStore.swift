@@ -8,6 +8,9 @@ public protocol NotificationStore: Sendable {
     /// The stored notification with its processing state, attempts and result.
     func notification(uuid: String) async throws -> NotificationRecord?
 
+    /// The notifications about one subscription, newest signed first, at most `limit`.
+    func notifications(originalTransactionId: String, limit: Int) async throws -> [NotificationRecord]
+
     /// The newest `signedDate` of any stored notification (reconciliation starts from it).
     func newestNotificationSignedDate() async throws -> Int64?
 

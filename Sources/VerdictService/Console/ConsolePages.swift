@@ -4,10 +4,10 @@ import RuleEngine
 import VerdictStorage
 
 /// The console's pages for a signed-in viewer or operator: rules, decisions (list and one
-/// decision), refund requests. Each reads what the API reads, renders it server-side, and shows
+/// decision), a customer's timeline, refund requests. Each reads what the API reads, renders it server-side, and shows
 /// nothing secret (no signature, key, token or signed payload).
 struct ConsolePages {
-    typealias Stores = ConsumptionRequestStore & DecisionHistoryStore & OfferDecisionStore
+    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore
 
     let repository: any Stores
     let reloader: RulesReloader
@@ -42,6 +42,13 @@ struct ConsolePages {
                 ? ConsoleDecisionsView(query, refunds: try await repository.consumptionRequests(matching: query.filter, limit: 200))
                 : ConsoleDecisionsView(query, offers: try await repository.offerDecisions(matching: query.filter, limit: 200))
             return renderer.page("decisions", title: "Decisions", session: session, current: "/console/decisions", values: view)
+        }
+        page("/console/customer") { request, _, session in
+            let view = try await ConsoleCustomerView.find(
+                try request.query("q") ?? "", in: repository, now: now().appStoreMilliseconds)
+            return renderer.page(
+                "customer", title: "Customer", session: session, current: "/console/customer", values: view,
+                status: view.notFound == nil ? .ok : .notFound)
         }
         page("/console/decisions/offers/{id}") { _, context, session in
             guard let record = try await repository.offerDecision(id: try context.parameters.require("id").lowercased()) else {

@@ -26,7 +26,8 @@ struct ConsoleRenderer: Sendable {
 
     /// The pages in the navigation, in order.
     static let pages: [(href: String, label: String)] = [
-        ("/console/rules", "Rules"), ("/console/decisions", "Decisions"), ("/console/refunds", "Refund requests"),
+        ("/console/rules", "Rules"), ("/console/decisions", "Decisions"), ("/console/customer", "Customer"),
+        ("/console/refunds", "Refund requests"),
     ]
 
     private let library: MustacheLibrary
@@ -46,6 +47,7 @@ struct ConsoleRenderer: Sendable {
             ("page", PackageResources.page_mustache), ("sign-in", PackageResources.sign_in_mustache),
             ("rules", PackageResources.rules_mustache), ("refunds", PackageResources.refunds_mustache),
             ("decisions", PackageResources.decisions_mustache), ("decision", PackageResources.decision_mustache),
+            ("customer", PackageResources.customer_mustache),
         ]
         for (name, bytes) in templates {
             library.register(try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self)), named: name)

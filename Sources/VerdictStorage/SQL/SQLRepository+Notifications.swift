@@ -57,6 +57,17 @@ extension SQLRepository {
         }
     }
 
+    func notifications(originalTransactionId: String, limit: Int) async throws -> [NotificationRecord] {
+        try await self.statement { db in
+            try await db.query("""
+                SELECT \(Self.notificationColumns), j.attempts, j.last_error
+                FROM notifications n LEFT JOIN jobs j ON j.id = n.job_id
+                WHERE n.original_transaction_id = $1
+                ORDER BY n.signed_date DESC, n.notification_uuid DESC LIMIT $2
+                """, .text(originalTransactionId), .integer(Int64(max(1, limit)))).map(Self.notificationRecord)
+        }
+    }
+
     func newestNotificationSignedDate() async throws -> Int64? {
         try await self.statement { db in
             try await db.query("SELECT MAX(signed_date) AS newest FROM notifications").first?.optionalInt64("newest")

@@ -55,6 +55,16 @@ struct ConsoleBrowserTests {
                 #expect(decision["text"]?.stringValue?.lowercased().contains("signature") == false)
                 try await expectClean("decision")
 
+                // From the decisions to the customer's timeline.
+                let customer = try #require(decisions["links"]?.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/customer?q=") })
+                try await open(customer)
+                let timeline = try await page()
+                #expect(timeline["h1"]?.stringValue == "Customer")
+                for entry in ["DID_CHANGE_RENEWAL_STATUS", "purchase ", "decision on "] {
+                    #expect(timeline["text"]?.stringValue?.contains(entry) == true, "the timeline shows \(entry)")
+                }
+                try await expectClean("customer")
+
                 try await open("/console/refunds")
                 #expect(try await page()["text"]?.stringValue?.contains("CONSUMPTION") == false)
                 try await expectClean("refunds")

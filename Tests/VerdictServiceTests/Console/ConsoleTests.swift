@@ -150,6 +150,11 @@ import VerdictStorage
             let missing = try await harness.send(.get, "/console/decisions/offers/\(UUID().uuidString)", token: nil,
                                                  headers: [.cookie: "verdict_session=\(session.value)"])
             #expect(missing.status == 404)
+            let unknown = try await harness.send(.get, "/console/customer?q=1234", token: nil,
+                                                 headers: [.cookie: "verdict_session=\(session.value)"])
+            #expect(unknown.status == 404 && String(decoding: unknown.body, as: UTF8.self).contains("No subscriber is stored under 1234."))
+            let form = try await harness.send(.get, "/console/customer", token: nil, headers: [.cookie: "verdict_session=\(session.value)"])
+            #expect(form.status == 200)
         }
     }
 }
