@@ -99,6 +99,8 @@ let package = Package(
                 .embedInCode("Resources/Console/decisions.mustache"),
                 .embedInCode("Resources/Console/decision.mustache"),
                 .embedInCode("Resources/Console/customer.mustache"),
+                .embedInCode("Resources/Console/replay.mustache"),
+                .embedInCode("Resources/Console/replay-status.mustache"),
             ]
         ),
         .target(

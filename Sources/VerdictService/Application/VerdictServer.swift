@@ -158,7 +158,8 @@ public final class VerdictServer: Sendable {
         ConsentRoutes(repository: repository, assumeConsent: configuration.assumeConsent, now: now).register(on: authenticated)
         TransactionFactsRoutes(repository: repository, now: now).register(on: authenticated)
         ConsumptionRoutes(repository: repository).register(on: authenticated)
-        ReplayRoutes(repository: repository, signal: signal, now: now).register(on: authenticated)
+        let launcher = ReplayLauncher(repository: repository, signal: signal, now: now)
+        ReplayRoutes(repository: repository, launcher: launcher, now: now).register(on: authenticated)
         if configuration.consoleEnabled {
             let renderer = ConsoleRenderer.shared
             let sessions = ConsoleSessions(
@@ -166,7 +167,8 @@ public final class VerdictServer: Sendable {
                 secureCookies: configuration.publicURL?.scheme == "https", now: now)
             ConsoleRoutes(
                 sessions: sessions, tokens: tokens, renderer: renderer,
-                pages: ConsolePages(repository: repository, reloader: rulesReloader, renderer: renderer, now: now)
+                pages: ConsolePages(repository: repository, reloader: rulesReloader, renderer: renderer, now: now),
+                replays: ConsoleReplayPages(repository: repository, launcher: launcher, reloader: rulesReloader, renderer: renderer, now: now)
             ).register(on: router)
         }
         MethodNotAllowed.register(on: router)

@@ -22,12 +22,14 @@ struct ConsoleRenderer: Sendable {
         var csrf: String
         var navigation: [NavigationItem]
         var body: String
+        /// Reload the page after this many seconds (a replay that is running).
+        var refresh: Int?
     }
 
     /// The pages in the navigation, in order.
     static let pages: [(href: String, label: String)] = [
         ("/console/rules", "Rules"), ("/console/decisions", "Decisions"), ("/console/customer", "Customer"),
-        ("/console/refunds", "Refund requests"),
+        ("/console/refunds", "Refund requests"), ("/console/replay", "Replay"),
     ]
 
     private let library: MustacheLibrary
@@ -47,7 +49,8 @@ struct ConsoleRenderer: Sendable {
             ("page", PackageResources.page_mustache), ("sign-in", PackageResources.sign_in_mustache),
             ("rules", PackageResources.rules_mustache), ("refunds", PackageResources.refunds_mustache),
             ("decisions", PackageResources.decisions_mustache), ("decision", PackageResources.decision_mustache),
-            ("customer", PackageResources.customer_mustache),
+            ("customer", PackageResources.customer_mustache), ("replay", PackageResources.replay_mustache),
+            ("replay-status", PackageResources.replay_status_mustache),
         ]
         for (name, bytes) in templates {
             library.register(try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self)), named: name)
@@ -64,12 +67,12 @@ struct ConsoleRenderer: Sendable {
 
     /// The page `template` rendered with `values`, inside the layout.
     func page(_ template: String, title: String, session: ConsoleSession?, current: String? = nil, values: Any,
-              status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+              status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], refresh: Int? = nil) -> Response {
         let body = library.render(values, withTemplate: template) ?? ""
         let layout = Layout(
             title: title, signedIn: session != nil, role: session?.role.rawValue ?? "", csrf: session?.csrfToken ?? "",
             navigation: Self.pages.map { NavigationItem(href: $0.href, label: $0.label, current: $0.href == current) },
-            body: body)
+            body: body, refresh: refresh)
         let html = library.render(layout, withTemplate: "page") ?? ""
         return Response(
             status: status, headers: ConsoleHeaders.page.merging([.contentType: "text/html; charset=utf-8"]).merging(headers),

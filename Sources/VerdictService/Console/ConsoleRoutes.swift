@@ -11,6 +11,7 @@ struct ConsoleRoutes {
     let tokens: TokenDirectory
     let renderer: ConsoleRenderer
     let pages: ConsolePages
+    let replays: ConsoleReplayPages
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/console") { _, _ in Self.redirect(to: ConsoleRenderer.pages[0].href) }
@@ -46,6 +47,7 @@ struct ConsoleRoutes {
             return response
         }
         pages.register(on: router) { request in try await sessions.session(of: request) }
+        replays.register(on: router) { request in try await sessions.session(of: request) }
     }
 
     /// The sign-in form, with a fresh form token in its cookie and field.

@@ -56,6 +56,7 @@ struct HTMLPage {
         svg text { fill: var(--fg); font-size: 11px; }
         .bar-baseline { fill: var(--baseline); } .bar-candidate { fill: var(--candidate); }
         .legend span { display: inline-block; width: .8rem; height: .8rem; margin: 0 .3rem 0 1rem; vertical-align: middle; }
+        .swatch-baseline { background: var(--baseline); } .swatch-candidate { background: var(--candidate); }
         details { margin: .4rem 0; } summary { cursor: pointer; }
         @media print { body { font-size: 11pt; background: #fff; color: #000; } main { max-width: none; }
           details { break-inside: avoid; } section { break-inside: auto; } a { color: #000; } }

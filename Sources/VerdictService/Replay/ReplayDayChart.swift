@@ -36,8 +36,8 @@ struct ReplayDayChart {
             }
         }
         svg += "</svg>"
-        html += "<p class=\"legend\"><span class=\"bar-baseline\" style=\"background: var(--baseline)\"></span>baseline"
-            + "<span style=\"background: var(--candidate)\"></span>candidate</p>" + svg
+        html += "<p class=\"legend\"><span class=\"swatch-baseline\"></span>baseline"
+            + "<span class=\"swatch-candidate\"></span>candidate</p>" + svg
         html += "<details><summary>The numbers</summary><table><thead><tr><th scope=\"col\">Day</th><th scope=\"col\">Baseline</th>"
             + "<th scope=\"col\">Candidate</th></tr></thead><tbody>"
         for (index, day) in days.enumerated() {

@@ -10,23 +10,14 @@ import VerdictStorage
 /// `DELETE /v1/rules/replay/{replayId}` (cancel).
 struct ReplayRoutes {
     let repository: any RuleReplayStore
-    let signal: JobSignal
+    let launcher: ReplayLauncher
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.post("/v1/rules/replay") { request, _ in
-            let upload = try await ReplayUpload.read(request)
-            let candidate = try CandidateRefusal.check(upload.bundleFiles)
-            let at = now().appStoreMilliseconds
-            let record = RuleReplayRecord(
-                id: UUID().uuidString.lowercased(), state: .queued, candidateHash: candidate.hash,
-                request: String(decoding: try JSONEncoder.service.encode(upload), as: UTF8.self), createdAt: at)
-            try await repository.createReplay(record, job: try RuleReplayJob.job(replayId: record.id, at: at))
-            signal.notify()
-            var headers = HTTPFields()
-            headers[.location] = "/v1/rules/replay/\(record.id)"
-            var response = try JSONBody.response(try ReplayView(record, now: at), status: .accepted)
-            response.headers.append(contentsOf: headers)
+            let record = try await launcher.launch(try await ReplayUpload.read(request))
+            var response = try JSONBody.response(try ReplayView(record, now: record.createdAt), status: .accepted)
+            response.headers[.location] = "/v1/rules/replay/\(record.id)"
             return response
         }
         router.get("/v1/rules/replay") { request, _ in

@@ -84,16 +84,7 @@ enum ReplayUpload {
 
     /// The bundle files of an archive of the folder, with the settings of the query string.
     static func fromArchive(_ entries: [(path: String, contents: Data)], _ request: Request) throws -> ReplayRequest {
-        var files: [String: String] = [:]
-        // Files directly in the folder (or in one top folder, as `tar -cf - Rules` stores them).
-        for entry in entries {
-            let parts = entry.path.split(separator: "/")
-            guard parts.count <= 2, let name = parts.last.map(String.init), RuleBundleFiles.isBundleFile(name) else { continue }
-            guard let text = String(data: entry.contents, encoding: .utf8) else {
-                throw ServiceError.unprocessable("INVALID_FILES", "'\(entry.path)' is not UTF-8 text")
-            }
-            files[name] = text
-        }
+        let files = try bundleFiles(entries)
         func time(_ name: String) throws -> Int64? {
             guard let text = try request.query(name) else { return nil }
             if let number = Int64(text) { return number }
@@ -108,5 +99,20 @@ enum ReplayUpload {
         return ReplayRequest(
             files: files, baseline: try request.query("baseline") ?? "recorded", since: try time("since"),
             until: try time("until"), section: try request.query("section") ?? "both", sample: sample)
+    }
+
+    /// The bundle files of an archive of the folder: directly in it, or in the one folder inside it
+    /// (as `tar -cf - Rules` stores them); other files are not part of the bundle.
+    static func bundleFiles(_ entries: [(path: String, contents: Data)]) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for entry in entries {
+            let parts = entry.path.split(separator: "/")
+            guard parts.count <= 2, let name = parts.last.map(String.init), RuleBundleFiles.isBundleFile(name) else { continue }
+            guard let text = String(data: entry.contents, encoding: .utf8) else {
+                throw ServiceError.unprocessable("INVALID_FILES", "'\(entry.path)' is not UTF-8 text")
+            }
+            files[name] = text
+        }
+        return files
     }
 }

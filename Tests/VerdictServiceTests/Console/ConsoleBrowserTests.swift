@@ -24,8 +24,12 @@ struct ConsoleBrowserTests {
                                 text: document.body.innerText, links: Array.from(document.querySelectorAll('main a')).map(a => a.getAttribute('href'))};
                         """).objectValue ?? [:]
                 }
-                func expectClean(_ name: String) async throws {
-                    let problems = try await browser.consoleLog().filter { $0.isSevere || $0.isFailedLoad }
+                func expectClean(_ name: String, answered status: Int? = nil) async throws {
+                    // The page's own status, when it is an expected error answer, is logged as a failed load.
+                    let expected = status.map { "status of \($0)" }
+                    let problems = try await browser.consoleLog().filter {
+                        ($0.isSevere || $0.isFailedLoad) && !(expected.map($0.message.contains) ?? false)
+                    }
                     #expect(problems.isEmpty, "\(name): \(problems)")
                     try BrowserTestEnvironment.saveScreenshot(try await browser.screenshot(), name: "console-\(name).png", publish: true)
                 }
@@ -69,6 +73,30 @@ struct ConsoleBrowserTests {
                 #expect(try await page()["text"]?.stringValue?.contains("CONSUMPTION") == false)
                 try await expectClean("refunds")
 
+                // A replay from the console: an edit that breaks one of the bundle's tests is refused
+                // with the failing test; the active bundle as it is replays, and its report shows.
+                try await open("/console/replay")
+                _ = try await browser.execute("""
+                    document.getElementById('file').value = 'retention.rules.yaml';
+                    document.getElementById('text').value = arguments[0];
+                    document.querySelector('form.replay-form').submit();
+                    return true;
+                    """, [.string(try Self.rulesWithoutTheRefunderVeto())])
+                try await Self.waitFor(browser, path: "/console/replay")
+                let refused = try await page()
+                #expect(refused["text"]?.stringValue?.contains("The candidate was refused") == true)
+                #expect(refused["text"]?.stringValue?.contains("candidate/retention.tests.yaml:") == true, "the failing test is positioned")
+                try await expectClean("replay-refused", answered: 422)
+                _ = try await browser.execute("document.querySelector('form.replay-form').submit(); return true;")
+                let status = try await Self.waitForReplay(browser)
+                try await expectClean("replay")
+                try await open(status + "/report")
+                let report = try await page()
+                #expect(report["h1"]?.stringValue == "Replay report")
+                #expect(report["text"]?.stringValue?.contains("No structural change") == true)
+                let problems = try await browser.consoleLog().filter { $0.isSevere || $0.isFailedLoad }
+                #expect(problems.isEmpty, "the report's own style sheet is allowed by its hash: \(problems)")
+
                 // The page may not call anything (the CSP allows no connection), the session does not
                 // open the API, and the viewer's token reads the API but not an operator's endpoint.
                 let fetched = try? await browser.execute("return fetch('/v1/rules').then(r => r.status)")
@@ -87,6 +115,26 @@ struct ConsoleBrowserTests {
                 #expect(try await page()["path"]?.stringValue == "/console/sign-in", "signed out")
             }
         }
+    }
+
+    /// The shipped rules file without the veto against recent refunders (a test expects it).
+    static func rulesWithoutTheRefunderVeto() throws -> String {
+        let text = try #require(try ReplayCandidates.shipped()["retention.rules.yaml"])
+        return text.replacingOccurrences(of: "    - id: no-offers-to-recent-refunders\n      if: segment.recentRefunder\n", with: "")
+    }
+
+    /// Waits on a replay's page (it reloads itself) until the replay is done; returns its path.
+    static func waitForReplay(_ browser: BrowserSession) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let state = try await browser.execute("""
+                return document.readyState === 'complete' && location.pathname.startsWith('/console/replay/')
+                  ? {path: location.pathname, done: document.querySelector('iframe.report') !== null} : {};
+                """).objectValue ?? [:]
+            if state["done"] == .bool(true), let path = state["path"]?.stringValue { return path }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw ServiceTestError("the replay did not finish within 30 s")
     }
 
     /// Waits until the browser shows `path` (after a form was submitted).

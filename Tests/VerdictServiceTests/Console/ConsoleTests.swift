@@ -101,6 +101,35 @@ import VerdictStorage
         }
     }
 
+    @Test func theReplayFormNeedsItsTokenAndReadsMultipart() async throws {
+        try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": Self.tokens]) { harness in
+            let session = try #require(Self.cookie("verdict_session", in: try await Self.signIn(harness, token: Self.viewer)))
+            let cookie: HTTPFields = [.cookie: "verdict_session=\(session.value)"]
+            let page = try await harness.send(.get, "/console/replay", token: nil, headers: cookie)
+            let csrf = try #require(Self.csrf(in: page.body))
+            func form(_ fields: [(String, String)]) -> Data {
+                Data((fields.map { "--b0undary\r\nContent-Disposition: form-data; name=\"\($0.0)\"\r\n\r\n\($0.1)\r\n" }.joined()
+                    + "--b0undary--\r\n").utf8)
+            }
+            let type = "multipart/form-data; boundary=b0undary"
+            let forged = try await harness.send(.post, "/console/replay", body: form([("csrf", "forged"), ("section", "offers")]),
+                                                contentType: type, token: nil, headers: cookie)
+            #expect(forged.status == 403)
+            let accepted = try await harness.send(.post, "/console/replay", body: form([("csrf", csrf), ("section", "offers"), ("sample", "5")]),
+                                                  contentType: type, token: nil, headers: cookie)
+            #expect(accepted.status == 303)
+            let location = try #require(accepted.headers[.location])
+            #expect(location.hasPrefix("/console/replay/"))
+            let status = try await harness.send(.get, location, token: nil, headers: cookie)
+            #expect(status.status == 200 && String(decoding: status.body, as: UTF8.self).contains("http-equiv=\"refresh\""),
+                    "a queued replay's page reloads itself")
+            #expect(status.headers[.contentSecurityPolicy]?.contains("frame-src 'self'") == true)
+            let invalid = try await harness.send(.post, "/console/replay", body: form([("csrf", csrf), ("section", "all")]),
+                                                 contentType: type, token: nil, headers: cookie)
+            #expect(invalid.status == 422 && String(decoding: invalid.body, as: UTF8.self).contains("must be offers, refunds or both"))
+        }
+    }
+
     @Test func anExpiredSessionIsSentToSignIn() async throws {
         try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": Self.tokens]) { harness in
             let id = "expired-session-id-0123456789"

@@ -1,0 +1,130 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import RuleEngine
+import VerdictStorage
+
+/// The console's Replay pages: a form to replay a candidate (a tar or zip of the bundle folder, or
+/// the active bundle with one file replaced) over a period, the recent replays, and one replay —
+/// its progress while it runs (the page reloads itself: no script), then its HTML report embedded
+/// and its JSON report to download. The replay runs as the API's does (``ReplayLauncher``).
+struct ConsoleReplayPages {
+    let repository: any RuleReplayStore
+    let launcher: ReplayLauncher
+    let reloader: RulesReloader
+    let renderer: ConsoleRenderer
+    let now: @Sendable () -> Date
+
+    /// The replay report's own style sheet, allowed by its hash (the report is one self-contained file).
+    static let reportPolicy: String = {
+        let digest = Data(SHA256.hash(data: Data(HTMLPage.styleSheet.utf8))).base64EncodedString()
+        return "default-src 'none'; style-src 'sha256-\(digest)'; img-src data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'"
+    }()
+
+    func register(
+        on router: some RouterMethods<ServiceRequestContext>,
+        session: @escaping @Sendable (Request) async throws -> ConsoleSession?
+    ) {
+        router.get("/console/replay") { request, _ in
+            guard let current = try await session(request) else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+            return try await form(current, refusal: nil)
+        }
+        router.post("/console/replay") { request, _ in
+            guard let current = try await session(request) else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+            let form = try await MultipartForm.read(request, limit: ReplayRequest.maximumBytes + 64 * 1024)
+            guard current.accepts(csrf: form.text("csrf")) else {
+                return try await self.form(current, refusal: .init(message: "The form expired: please send it again.", details: ""), status: .forbidden)
+            }
+            do {
+                let record = try await launcher.launch(try candidate(form).validated())
+                return ConsoleRoutes.redirect(to: "/console/replay/\(record.id)")
+            } catch let refusal as CandidateRefusal {
+                let details = refusal.body.error.errors.map { $0.render() } + refusal.body.error.failedTests.map {
+                    "FAIL \($0.file):\($0.line): \($0.name)\n" + $0.failures.map { "  - \($0)" }.joined(separator: "\n")
+                }
+                return try await self.form(current, refusal: .init(message: refusal.body.error.message, details: details.joined(separator: "\n\n")),
+                                           status: .unprocessableContent)
+            } catch let error as ServiceError {
+                return try await self.form(current, refusal: .init(message: error.message, details: ""), status: error.status)
+            }
+        }
+        router.get("/console/replay/{id}") { request, context in
+            guard let current = try await session(request) else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+            guard let record = try await replay(context) else {
+                return renderer.page("replay-status", title: "No such replay", session: current, values: [String: String](), status: .notFound)
+            }
+            let view = ConsoleReplayView(record)
+            var headers = HTTPFields()
+            headers[.contentSecurityPolicy] = ConsoleHeaders.contentSecurityPolicy + "; frame-src 'self'"
+            return renderer.page(
+                "replay-status", title: "Replay", session: current, current: "/console/replay", values: view, headers: headers,
+                refresh: view.running ? 2 : nil)
+        }
+        router.get("/console/replay/{id}/report") { request, context in
+            guard try await session(request) != nil else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+            guard let record = try await replay(context), let json = record.report else { return Self.notReady }
+            let report = try JSONDecoder().decode(ReplayReport.self, from: Data(json.utf8))
+            var headers = ConsoleHeaders.page.merging([.contentType: "text/html; charset=utf-8"])
+            headers[.contentSecurityPolicy] = Self.reportPolicy
+            headers[HTTPField.Name("X-Frame-Options")!] = "SAMEORIGIN"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: ReplayReportPage.render(report))))
+        }
+        router.get("/console/replay/{id}/report.json") { request, context in
+            guard try await session(request) != nil else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
+            guard let record = try await replay(context), let json = record.report else { return Self.notReady }
+            return Response(
+                status: .ok,
+                headers: ConsoleHeaders.page.merging([.contentType: "application/json", .contentDisposition: "attachment; filename=\"replay-\(record.id).json\""]),
+                body: .init(byteBuffer: ByteBuffer(string: json)))
+        }
+    }
+
+    private static var notReady: Response {
+        Response(status: .notFound, headers: ConsoleHeaders.page.merging([.contentType: "text/plain; charset=utf-8"]),
+                 body: .init(byteBuffer: ByteBuffer(string: "This replay has no report (yet).")))
+    }
+
+    private func replay(_ context: ServiceRequestContext) async throws -> RuleReplayRecord? {
+        guard let uuid = UUID(uuidString: try context.parameters.require("id")) else { return nil }
+        return try await repository.replay(id: uuid.uuidString.lowercased())
+    }
+
+    /// The form with the recent replays, and what was refused when a candidate was.
+    private func form(_ session: ConsoleSession, refusal: ConsoleReplayForm.Refusal?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let view = ConsoleReplayForm(
+            csrf: session.csrfToken, files: reloader.store.current?.files.map(\.name) ?? [], refusal: refusal,
+            replays: try await repository.replays(limit: 20).map(ConsoleReplayView.init))
+        return renderer.page("replay", title: "Replay", session: session, current: "/console/replay", values: view, status: status)
+    }
+
+    /// The candidate of the form: the uploaded archive, else the active bundle with the edited file.
+    private func candidate(_ form: MultipartForm) throws -> ReplayRequest {
+        var files: [String: String] = [:]
+        if let archive = form.file("archive") {
+            let isZip = archive.data.starts(with: [0x50, 0x4b])
+            do {
+                let entries = isZip ? try ZipArchive.files(in: archive.data, limit: 4 * ReplayRequest.maximumBytes)
+                    : try TarArchive.files(in: archive.data)
+                files = try ReplayUpload.bundleFiles(entries)
+            } catch let error as TarArchive.Malformed {
+                throw ServiceError.badRequest("MALFORMED_ARCHIVE", "\(archive.filename ?? "the file"): \(error.description)")
+            } catch let error as ZipArchive.Malformed {
+                throw ServiceError.badRequest("MALFORMED_ARCHIVE", "\(archive.filename ?? "the file"): \(error.description)")
+            }
+        } else {
+            guard let active = reloader.store.current else {
+                throw ServiceError.unprocessable("INVALID_FILES", "no active bundle to edit: upload a tar or zip of the folder")
+            }
+            for file in active.files { files[file.name] = file.text }
+            if let name = form.text("file"), let text = form.text("text"), !text.isEmpty {
+                guard files[name] != nil else { throw ServiceError.unprocessable("INVALID_FILES", "'\(name)' is not a file of the active bundle") }
+                files[name] = text.replacingOccurrences(of: "\r\n", with: "\n")
+            }
+        }
+        func day(_ name: String) -> Int64? { form.text(name).flatMap { $0.isEmpty ? nil : RuleTime.parseTimestamp($0) } }
+        return ReplayRequest(
+            files: files, baseline: form.text("baseline") ?? "recorded", since: day("since"), until: day("until"),
+            section: form.text("section") ?? "both", sample: form.text("sample").flatMap { Int($0) })
+    }
+}
