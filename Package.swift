@@ -101,6 +101,7 @@ let package = Package(
                 .embedInCode("Resources/Console/customer.mustache"),
                 .embedInCode("Resources/Console/replay.mustache"),
                 .embedInCode("Resources/Console/replay-status.mustache"),
+                .embedInCode("Resources/Console/overview.mustache"),
             ]
         ),
         .target(

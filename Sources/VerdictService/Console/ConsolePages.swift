@@ -3,11 +3,11 @@ import Hummingbird
 import RuleEngine
 import VerdictStorage
 
-/// The console's pages for a signed-in viewer or operator: rules, decisions (list and one
+/// The console's pages for a signed-in viewer or operator: the overview, rules, decisions (list and one
 /// decision), a customer's timeline, refund requests. Each reads what the API reads, renders it server-side, and shows
 /// nothing secret (no signature, key, token or signed payload).
 struct ConsolePages {
-    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore
+    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore & JobStore
 
     let repository: any Stores
     let reloader: RulesReloader
@@ -24,6 +24,13 @@ struct ConsolePages {
                 guard let current = try await session(request) else { return ConsoleRoutes.redirect(to: "/console/sign-in") }
                 return try await render(request, context, current)
             }
+        }
+        page("/console/overview") { _, _, session in
+            let view = ConsoleOverviewView(
+                reloader: reloader, counts: try await repository.decisionCounts(decidedIn: DecisionPeriod()),
+                offers: try await repository.offerRuleStatistics(), refunds: try await repository.refundRuleStatistics(),
+                deadJobs: try await repository.queueStatistics(now: now().appStoreMilliseconds).dead)
+            return renderer.page("overview", title: "Overview", session: session, current: "/console/overview", values: view)
         }
         page("/console/rules") { _, _, session in
             let view = ConsoleRulesView(

@@ -28,7 +28,7 @@ struct ConsoleRenderer: Sendable {
 
     /// The pages in the navigation, in order.
     static let pages: [(href: String, label: String)] = [
-        ("/console/rules", "Rules"), ("/console/decisions", "Decisions"), ("/console/customer", "Customer"),
+        ("/console/overview", "Overview"), ("/console/rules", "Rules"), ("/console/decisions", "Decisions"), ("/console/customer", "Customer"),
         ("/console/refunds", "Refund requests"), ("/console/replay", "Replay"),
     ]
 
@@ -50,7 +50,7 @@ struct ConsoleRenderer: Sendable {
             ("rules", PackageResources.rules_mustache), ("refunds", PackageResources.refunds_mustache),
             ("decisions", PackageResources.decisions_mustache), ("decision", PackageResources.decision_mustache),
             ("customer", PackageResources.customer_mustache), ("replay", PackageResources.replay_mustache),
-            ("replay-status", PackageResources.replay_status_mustache),
+            ("replay-status", PackageResources.replay_status_mustache), ("overview", PackageResources.overview_mustache),
         ]
         for (name, bytes) in templates {
             library.register(try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self)), named: name)

@@ -42,7 +42,13 @@ struct ConsoleBrowserTests {
                     document.querySelector('form.sign-in').submit();
                     return true;
                     """, [.string(Self.viewer)])
-                try await Self.waitFor(browser, path: "/console/rules")
+                try await Self.waitFor(browser, path: "/console/overview")
+                let overview = try await page()
+                #expect(overview["text"]?.stringValue?.contains("treatment against holdout") == true)
+                #expect(overview["text"]?.stringValue?.contains("monthly-loyal-full-price") == true, "a rule that decided is listed")
+                try await expectClean("overview")
+
+                try await open("/console/rules")
                 let rules = try await page()
                 #expect(rules["text"]?.stringValue?.contains("annual-full-price-payer") == true)
                 #expect(rules["text"]?.stringValue?.contains("decisions ·") == true, "live counts beside the rules")

@@ -57,7 +57,7 @@ import VerdictStorage
                 #expect(Self.cookie("verdict_session", in: answer) == nil)
             }
             let signedIn = try await Self.signIn(harness, token: Self.viewer)
-            #expect(signedIn.status == 303 && signedIn.headers[.location] == "/console/rules")
+            #expect(signedIn.status == 303 && signedIn.headers[.location] == "/console/overview")
             let session = try #require(Self.cookie("verdict_session", in: signedIn))
             for attribute in ["HttpOnly", "SameSite=Strict", "Path=/console", "Max-Age=43200"] {
                 #expect(session.header.contains(attribute), "\(attribute) in \(session.header)")
@@ -65,7 +65,7 @@ import VerdictStorage
             #expect(!session.header.contains("Secure"), "no https public URL: not Secure")
             let cookie: HTTPFields = [.cookie: "verdict_session=\(session.value)"]
 
-            for path in ["/console/rules", "/console/decisions", "/console/decisions?section=refunds&since=2026-01-01", "/console/refunds"] {
+            for path in ["/console/overview", "/console/rules", "/console/decisions", "/console/decisions?section=refunds&since=2026-01-01", "/console/refunds"] {
                 let page = try await harness.send(.get, path, token: nil, headers: cookie)
                 #expect(page.status == 200, "\(path)")
                 #expect(page.headers[.contentSecurityPolicy] != nil && page.headers[.cacheControl] == "no-store", "\(path)")
