@@ -109,7 +109,9 @@ struct ReplayTally: Sendable {
             sectionTotals: sections.map { ReplayReport.SectionTotals(section: $0, totals: totals[$0] ?? .init()) },
             rules: ruleOrder.compactMap { rules[$0] }.filter { sections.contains($0.section) },
             transitions: transitionList, outcomes: outcomeList,
-            offersByDay: days.keys.sorted().map { ReplayReport.DayCount(day: $0, baseline: days[$0]!.baseline, candidate: days[$0]!.candidate) },
+            offersByDay: days.sorted { $0.key < $1.key }.map {
+                ReplayReport.DayCount(day: $0.key, baseline: $0.value.baseline, candidate: $0.value.candidate)
+            },
             errors: errorOrder.map { key in
                 ReplayReport.ErrorCount(rule: key.rule.id, file: key.rule.file, line: key.rule.line, message: key.message,
                                         count: errors[key] ?? 0)

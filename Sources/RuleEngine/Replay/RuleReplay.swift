@@ -52,7 +52,8 @@ public struct RuleReplay: Sendable {
         let to = ReplayVerdict.of(after.decision, section: section, mayShare: replayCase.mayShare)
         var example: ReplayReport.Example?
         if tally.wantsExample(section: section, from: from, to: to) {
-            let baselineDecision = before.map { baseline!.explain($0, replayCase) }
+            var baselineDecision: Decision?
+            if let baseline, let before { baselineDecision = baseline.explain(before, replayCase) }
             let candidateDecision = candidate.explain(after, replayCase)
             example = ReplayReport.Example(
                 decisionId: replayCase.id, originalTransactionId: replayCase.originalTransactionId,
