@@ -43,14 +43,29 @@ import Darwin
     }
 
     static func withOnlineSimulator(_ body: (OnlineSimulator) async throws -> Void) async throws {
-        let port = try reserveLoopbackPort()
-        let pki = try SimulatorPKI(options: .init(
-            ocspResponderURL: SimulatorOCSPResponder.responderURL(host: "127.0.0.1", port: port)))
-        let store = SimulatorStore(
-            configuration: SimulatorAppConfiguration(bundleId: bundleId, appAppleId: 1_234_567_890, environment: .sandbox),
-            pki: pki)
-        let server = await SimulatorServer(store: store, port: port)
-        try await server.start()
+        // The responder's URL is in the certificates, so the port is chosen before the server
+        // binds it; another process may take it in between: then stop (the deliverer's HTTP client
+        // must be shut down) and try again with a new port.
+        var attempt = 0
+        var started: (server: SimulatorServer, store: SimulatorStore, port: Int)?
+        while started == nil {
+            attempt += 1
+            let port = try reserveLoopbackPort()
+            let pki = try SimulatorPKI(options: .init(
+                ocspResponderURL: SimulatorOCSPResponder.responderURL(host: "127.0.0.1", port: port)))
+            let store = SimulatorStore(
+                configuration: SimulatorAppConfiguration(bundleId: bundleId, appAppleId: 1_234_567_890, environment: .sandbox),
+                pki: pki)
+            let server = await SimulatorServer(store: store, port: port)
+            do {
+                try await server.start()
+                started = (server, store, port)
+            } catch {
+                await server.stop()
+                if attempt >= 5 { throw error }
+            }
+        }
+        guard let (server, store, port) = started else { return }
         do {
             try await body(OnlineSimulator(store: store, baseURL: URL(string: "http://127.0.0.1:\(port)")!))
             await server.stop()
