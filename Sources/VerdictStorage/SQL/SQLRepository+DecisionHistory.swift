@@ -61,7 +61,10 @@ extension SQLRepository {
         _ record: @escaping @Sendable (SQLRow) throws -> Record
     ) async throws -> [Record] {
         let binds: [SQLValue] = [
-            .integer(period.since ?? Int64.min), .integer(period.until ?? Int64.max),
+            // `$1` is the later of the period's start and the cursor's instant: SQLite seeks the
+            // index with that one bound, so each page starts at the cursor instead of rescanning
+            // the history from the period's start (a replay quadratic in the decisions).
+            .integer(max(period.since ?? Int64.min, cursor?.decidedAt ?? Int64.min)), .integer(period.until ?? Int64.max),
             .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit))),
         ]
         return try await statement { db in
