@@ -2,20 +2,15 @@ extension SQLRepository {
     func offerDecisions(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [OfferDecisionRecord] {
         try await statement { db in
-            try await db.query(
-                Self.pageQuery(columns: Self.decisionColumns, table: "offer_decisions"),
-                Self.pageBinds(period, cursor, limit)
-            ).map(Self.decisionRecord)
+            try await db.query(prepared: OfferDecisionPage.self, Self.pageBinds(period, cursor, limit)).map(Self.decisionRecord)
         }
     }
 
     func consumptionRequests(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [ConsumptionRequestRecord] {
         try await statement { db in
-            try await db.query(
-                Self.pageQuery(columns: Self.consumptionColumns, table: "consumption_requests"),
-                Self.pageBinds(period, cursor, limit)
-            ).map(Self.consumptionRecord)
+            try await db.query(prepared: ConsumptionRequestPage.self, Self.pageBinds(period, cursor, limit))
+                .map(Self.consumptionRecord)
         }
     }
 
@@ -31,8 +26,21 @@ extension SQLRepository {
         return (try row.int("offers"), try row.int("refunds"))
     }
 
-    /// One page in `(decided_at, id)` order: inside the period, after the cursor (row comparison,
-    /// served by the `(decided_at, id)` index of migration 10).
+    /// One page of offer decisions (see ``pageQuery(columns:table:)``), prepared once per connection.
+    private enum OfferDecisionPage: SQLStatement {
+        static let sql = pageQuery(columns: decisionColumns, table: "offer_decisions")
+    }
+
+    /// One page of consumption requests (see ``pageQuery(columns:table:)``), prepared once per connection.
+    private enum ConsumptionRequestPage: SQLStatement {
+        static let sql = pageQuery(columns: consumptionColumns, table: "consumption_requests")
+    }
+
+    /// One page in `(decided_at, id)` order: inside the period, after the cursor (row comparison),
+    /// served by the `(decided_at, id)` index of migration 10. `$1` is the later of the period's
+    /// start and the cursor's instant, so that the index is entered at the cursor: SQLite seeks
+    /// with one lower bound of `decided_at`, and with the period's alone every page would scan
+    /// the index from the period's start (a replay quadratic in the decisions).
     private static func pageQuery(columns: String, table: String) -> String {
         """
         SELECT \(columns) FROM \(table)
@@ -42,7 +50,7 @@ extension SQLRepository {
     }
 
     private static func pageBinds(_ period: DecisionPeriod, _ cursor: DecisionCursor?, _ limit: Int) -> [SQLValue] {
-        [.integer(period.since ?? Int64.min), .integer(period.until ?? Int64.max),
+        [.integer(max(period.since ?? Int64.min, cursor?.decidedAt ?? Int64.min)), .integer(period.until ?? Int64.max),
          .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit)))]
     }
 }
