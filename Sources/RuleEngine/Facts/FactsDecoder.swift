@@ -9,6 +9,9 @@ struct FactsDecoder {
     let strictEnums: Bool
     /// Where the value being typed is, kept as steps: rendered only for an error.
     private var steps: [Step] = []
+    /// Strings read from JSON text so far (a few): a document repeats its product ids,
+    /// currencies and enumeration values, each then made once.
+    var strings: [String] = []
 
     init(strictEnums: Bool) {
         self.strictEnums = strictEnums
@@ -160,12 +163,15 @@ struct FactsDecoder {
     }
 
     private func decodeEnum(_ data: FactData, _ ruleEnum: RuleEnum) throws(FactsError) -> RuleValue {
-        let text: String
         switch data {
-        case .string(let value): text = value
-        case .int(let value): text = String(value)
+        case .string(let value): return try decodeEnum(value, ruleEnum)
+        case .int(let value): return try decodeEnum(String(value), ruleEnum)
         default: throw mismatch(data, "one of \(ruleEnum.name)'s values")
         }
+    }
+
+    /// The case of `ruleEnum` written `text` (a case name or Apple's wire value).
+    func decodeEnum(_ text: String, _ ruleEnum: RuleEnum) throws(FactsError) -> RuleValue {
         if let ordinal = ruleEnum.ordinal(decoding: text) { return .enumeration(ordinal) }
         guard strictEnums else { return .enumeration(RuleEnum.unrecognizedOrdinal) }
         let guess = DidYouMean.suggestion(for: text, among: ruleEnum.caseNames)

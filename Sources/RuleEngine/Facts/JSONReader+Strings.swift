@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension JSONReader {
     /// An object member's name as written: its bytes when it has no escapes (compared without
     /// making a string), else the decoded name. Valid only while its member is being read.
@@ -13,13 +19,7 @@ extension JSONReader {
         /// Whether the name is `name`.
         func matches(_ name: String) -> Bool {
             if let decoded { return decoded == name }
-            guard name.utf8.count == bytes.count else { return false }
-            var offset = 0
-            for byte in name.utf8 {
-                guard byte == bytes[offset] else { return false }
-                offset += 1
-            }
-            return true
+            return name.isUTF8(bytes)
         }
     }
 
@@ -35,6 +35,22 @@ extension JSONReader {
             return try text(start..<position - 1)
         }
         return try escapedString(from: start)
+    }
+
+    /// The bytes of the next value, a string, when it has no escapes and the text is known to be
+    /// valid UTF-8 (they are the string's UTF-8); else nil, and nothing is read.
+    mutating func plainString() throws(Failure) -> UnsafeRawBufferPointer? {
+        guard validUTF8 else { return nil }
+        skipWhitespace()
+        let start = position
+        try expect(UInt8(ascii: "\""))
+        skipPlain()
+        guard peek == UInt8(ascii: "\"") else {
+            position = start
+            return nil
+        }
+        position += 1
+        return UnsafeRawBufferPointer(rebasing: bytes[start + 1..<position - 1])
     }
 
     /// The next member name.
@@ -163,5 +179,15 @@ extension JSONReader {
             position += 1
         }
         return value
+    }
+}
+
+extension String {
+    /// Whether the string's UTF-8 is exactly `bytes` (no string made of them).
+    func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+        } ?? utf8.elementsEqual(bytes)
     }
 }

@@ -170,32 +170,65 @@ struct JSONReader {
     /// Reads an object, calling `member` with the reader positioned at each value, which it must read or skip.
     /// A comma after the last member is accepted, as Foundation's decoder accepts it.
     mutating func members(_ member: (inout JSONReader, Key) throws(Failure) -> Void) throws(Failure) {
-        try open(UInt8(ascii: "{"))
-        defer { depth -= 1 }
-        while !closes(UInt8(ascii: "}")) {
-            let key = try self.key()
-            skipWhitespace()
-            try expect(UInt8(ascii: ":"))
+        try enterObject()
+        var first = true
+        while let key = try nextKey(first: first) {
+            first = false
             try member(&self, key)
-            try separator(before: UInt8(ascii: "}"))
         }
+    }
+
+    /// Enters the object at the reader: then ``nextKey(first:)`` gives its members one at a time
+    /// (the loop of ``members(_:)`` without a closure, for the hottest paths).
+    mutating func enterObject() throws(Failure) {
+        try open(UInt8(ascii: "{"))
+    }
+
+    /// The next member's name, the reader then at its value, which the caller must read or skip;
+    /// nil when the object ends (and is left). `first`: no member was read yet.
+    mutating func nextKey(first: Bool) throws(Failure) -> Key? {
+        if !first { try separator(before: UInt8(ascii: "}")) }
+        if closes(UInt8(ascii: "}")) {
+            depth -= 1
+            return nil
+        }
+        let key = try self.key()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"))
+        return key
     }
 
     /// Reads an array, calling `element` with the reader positioned at each value, which it must read or skip.
     /// A comma after the last element is accepted, as Foundation's decoder accepts it.
     mutating func elements(_ element: (inout JSONReader) throws(Failure) -> Void) throws(Failure) {
-        try open(UInt8(ascii: "["))
-        defer { depth -= 1 }
-        while !closes(UInt8(ascii: "]")) {
+        try enterArray()
+        var first = true
+        while try nextElement(first: first) {
+            first = false
             try element(&self)
-            try separator(before: UInt8(ascii: "]"))
         }
+    }
+
+    /// Enters the array at the reader: then ``nextElement(first:)`` steps through its elements.
+    mutating func enterArray() throws(Failure) {
+        try open(UInt8(ascii: "["))
+    }
+
+    /// Whether another element follows (the reader then at it, which the caller must read or
+    /// skip); false when the array ends (and is left). `first`: no element was read yet.
+    mutating func nextElement(first: Bool) throws(Failure) -> Bool {
+        if !first { try separator(before: UInt8(ascii: "]")) }
+        guard closes(UInt8(ascii: "]")) else { return true }
+        depth -= 1
+        return false
     }
 
     /// Whether the next value is `null` (not consumed).
     mutating func peekNull() throws(Failure) -> Bool { try peekValue() == UInt8(ascii: "n") }
     /// Whether the next value is an object (not consumed).
     mutating func peekObject() throws(Failure) -> Bool { try peekValue() == UInt8(ascii: "{") }
+    /// Whether the next value is a string (not consumed).
+    mutating func peekString() throws(Failure) -> Bool { try peekValue() == UInt8(ascii: "\"") }
     /// Whether the next value is an array (not consumed).
     mutating func peekArray() throws(Failure) -> Bool { try peekValue() == UInt8(ascii: "[") }
 
@@ -263,6 +296,28 @@ struct JSONReader {
         let start = position
         let integral = try scanNumber()
         return try number(from: start, integral: integral)
+    }
+
+    /// The next value when it is a number written as an integer of at most 18 digits (no
+    /// fraction, no exponent: what ``value()`` reads as that integer); else nil, and nothing is
+    /// read.
+    mutating func integer() throws(Failure) -> Int64? {
+        skipWhitespace()
+        let start = position
+        guard let first = peek, first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")),
+              try scanNumber() else {
+            position = start
+            return nil
+        }
+        let negative = first == UInt8(ascii: "-")
+        let digits = (negative ? start + 1 : start)..<position
+        guard digits.count <= 18 else {
+            position = start
+            return nil
+        }
+        var value: Int64 = 0
+        for offset in digits { value = value * 10 + Int64(bytes[offset] - UInt8(ascii: "0")) }
+        return negative ? -value : value
     }
 
     /// The number scanned from `start` to the position.
