@@ -81,36 +81,18 @@ public struct RuleReplayRunner: Sendable {
         let reading = options
         for section in options.sections {
             let count = section == .offers ? counts.offers : counts.refunds
-            let sampler = EvenSample(total: count, keep: options.sample ?? count)
-            // A pipeline of three pages: page N+1 is read while page N is decoded and typed on
-            // every core and page N-1 is re-decided here, in order (caps are simulated over the
-            // replay, so deciding stays sequential).
-            func fetch(after cursor: DecisionCursor?, first: Int) -> Task<FetchedPage, any Error> {
-                Task { FetchedPage(records: try await Self.page(store, section, reading, after: cursor), first: first) }
-            }
-            var fetching: Task<FetchedPage, any Error>? = fetch(after: nil, first: 0)
-            var decoding: Task<[TypedReplayCase], any Error>?
-            defer {
-                fetching?.cancel()
-                decoding?.cancel()
-            }
-            repeat {
+            // Pages are read and typed ahead on every core; they are re-decided here, in order
+            // (caps are simulated over the replay, so deciding stays sequential).
+            var pages = ReplayPages(
+                pageSize: options.pageSize, sampler: EvenSample(total: count, keep: options.sample ?? count), typer: typer
+            ) { cursor in try await Self.page(store, section, reading, after: cursor) }
+            defer { pages.cancel() }
+            while let cases = try await pages.next() {
                 try Task.checkCancellation()
-                var decoded: Task<[TypedReplayCase], any Error>?
-                if let current = fetching {
-                    let page = try await current.value
-                    fetching = page.records.count < options.pageSize
-                        ? nil : fetch(after: page.cursor, first: page.first + page.records.count)
-                    decoded = Task { try await page.decode(sampler, typer) }
-                }
-                if let previous = decoding {
-                    let cases = try await previous.value
-                    for typed in cases { replay.replay(typed: typed) }
-                    done += cases.count
-                    try await report()
-                }
-                decoding = decoded
-            } while decoding != nil
+                for typed in cases { replay.replay(typed: typed) }
+                done += cases.count
+                try await report()
+            }
         }
         try await report()
     }
@@ -123,22 +105,6 @@ public struct RuleReplayRunner: Sendable {
         case .refunds:
             try await store.consumptionRequests(decidedIn: options.period, after: cursor, limit: options.pageSize)
         }
-    }
-}
-
-/// One page of stored decisions as read, and where it sits in its section.
-private struct FetchedPage: Sendable {
-    let records: [any ReplayableRecord]
-    /// The position of the first record in the section (for sampling).
-    let first: Int
-
-    /// Where the next page starts.
-    var cursor: DecisionCursor? { records.last.map { DecisionCursor(decidedAt: $0.decidedAt, id: $0.id) } }
-
-    /// The sampled records as cases, read and typed for the replay on every core, in order.
-    func decode(_ sampler: EvenSample, _ typer: ReplayFactTyper) async throws -> [TypedReplayCase] {
-        let kept = records.indices.filter { sampler.keeps(first + $0) }.map { records[$0] }
-        return try await kept.concurrentMap { record in try record.replayCase(typedBy: typer) }
     }
 }
 
