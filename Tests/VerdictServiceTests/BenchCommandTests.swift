@@ -50,6 +50,37 @@ import Testing
         }
     }
 
+    /// `verdict bench replay` on a small history: the shipped bundle decided every seeded
+    /// decision, so replaying it against what was recorded changes nothing (caps included); a
+    /// second seeding into the same database is refused, a replay of it alone runs.
+    @Test func benchReplaySeedsAndReplaysWithoutChanges() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-bench-replay-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["bench", "replay", "--count", "1500", "--rules-dir", ServiceHarness.rulesDirectory,
+                         "--database-url", "sqlite:" + directory.appendingPathComponent("replay.sqlite").path]
+
+        let (status, output) = try await ServiceProcess.run(
+            arguments, settings: [:], directory: directory, name: "bench-replay", timeout: .seconds(120))
+        #expect(status == 0, "\(output.suffix(2_000))")
+        let seeded = try #require(Self.value(after: "seeded ", in: output)?.split(separator: " ").first.flatMap { Int($0) })
+        #expect(seeded > 1_200 && seeded <= 1_500, "\(output)")
+        #expect(output.contains("replayed \(seeded) decisions in"), "\(output)")
+        #expect(output.contains("peak resident memory"), "\(output)")
+        // Offers and refunds: nothing changed in either.
+        #expect(output.components(separatedBy: " changed, ").count == 3, "\(output)")
+        #expect(output.components(separatedBy: " 0 changed, ").count == 3, "\(output)")
+
+        let (again, refusal) = try await ServiceProcess.run(
+            arguments, settings: [:], directory: directory, name: "bench-replay-again", timeout: .seconds(60))
+        #expect(again != 0)
+        #expect(refusal.contains("already holds \(seeded) decisions"), "\(refusal)")
+        let (replayed, replay) = try await ServiceProcess.run(
+            arguments + ["--skip-seed"], settings: [:], directory: directory, name: "bench-replay-skip", timeout: .seconds(60))
+        #expect(replayed == 0, "\(replay)")
+        #expect(replay.contains("replayed \(seeded) decisions in") && !replay.contains("seeded "), "\(replay)")
+    }
+
     /// The rest of the first line containing `marker`, without a trailing ` \` and quotes.
     private static func value(after marker: String, in text: String) -> String? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),

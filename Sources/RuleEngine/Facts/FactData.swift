@@ -21,7 +21,10 @@ public indirect enum FactData: Sendable, Hashable {
     /// Parses JSON text into a tree. Throws ``FactsError`` (path `$`) when it is not valid JSON.
     public init(json: Data) throws(FactsError) {
         do {
-            self = try JSONDecoder().decode(JSONNode.self, from: json).data
+            self = try json.withUnsafeBytes { bytes in
+                var reader = JSONReader(bytes)
+                return try reader.document()
+            }
         } catch {
             throw FactsError(path: "", message: "not valid JSON")
         }

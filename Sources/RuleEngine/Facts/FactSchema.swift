@@ -104,6 +104,7 @@ public struct FactSchema: Sendable, Hashable {
     /// a document.
     public func checkAttributes(_ attributes: FactData) throws(FactsError) {
         let record = RuleRecord(name: Self.noAttributes.name, fields: self.attributes)
-        _ = try FactsDecoder(strictEnums: true).decodeCells(attributes, record, path: "")
+        var decoder = FactsDecoder(strictEnums: true)
+        _ = try decoder.decodeCells(attributes, record)
     }
 }

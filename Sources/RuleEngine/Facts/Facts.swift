@@ -23,8 +23,37 @@ public struct Facts: Sendable, Hashable {
     /// built from live Apple payloads, where Apple may add values).
     public init(_ data: FactData, schema: FactSchema = .standard, strictEnums: Bool = true) throws(FactsError) {
         self.schema = schema
-        let decoder = FactsDecoder(strictEnums: strictEnums)
-        self.cells = try decoder.decodeCells(data, schema.document, path: "")
+        var decoder = FactsDecoder(strictEnums: strictEnums)
+        self.cells = try decoder.decodeCells(data, schema.document)
+    }
+
+    /// Types the JSON value in `range` of `text` (UTF-8 offsets) against `schema` straight from
+    /// the text: what `Facts(FactData(json:))` gives for it, error included, without building the
+    /// untyped tree first (except for text that is not valid facts, typed through the tree to
+    /// name its error).
+    init(json text: String, range: Range<Int>, schema: FactSchema, strictEnums: Bool = true) throws(FactsError) {
+        var decoder = FactsDecoder(strictEnums: strictEnums)
+        let cells = JSONReader.reading(text, range: range) { reader in
+            decoder.decodeCells(reading: &reader, schema.document).flatMap { cells in
+                (try? reader.end()).map { cells }
+            }
+        }
+        if let cells {
+            self.init(schema: schema, cells: cells)
+            return
+        }
+        let data: FactData
+        do {
+            data = try JSONReader.reading(text, range: range) { reader throws(JSONReader.Failure) in try reader.document() }
+        } catch {
+            throw FactsError(path: "", message: "not valid JSON")
+        }
+        try self.init(data, schema: schema, strictEnums: strictEnums)
+    }
+
+    private init(schema: FactSchema, cells: [RuleValue]) {
+        self.schema = schema
+        self.cells = cells
     }
 
     /// Decodes a JSON facts document.

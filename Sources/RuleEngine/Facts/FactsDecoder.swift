@@ -1,43 +1,63 @@
 /// Types a ``FactData`` tree against schema types, naming the path of every bad value.
 struct FactsDecoder {
+    /// One step from the document root to a value.
+    private enum Step {
+        case field(String)
+        case index(Int)
+    }
+
     let strictEnums: Bool
+    /// Where the value being typed is, kept as steps: rendered only for an error.
+    private var steps: [Step] = []
+    /// Strings read from JSON text so far (a few): a document repeats its product ids,
+    /// currencies and enumeration values, each then made once.
+    var strings: [String] = []
+
+    init(strictEnums: Bool) {
+        self.strictEnums = strictEnums
+    }
 
     /// The flat cells of a record (see ``RuleRecord/cellOffsets``); absent data gives absent cells.
-    func decodeCells(_ data: FactData, _ record: RuleRecord, path: String) throws(FactsError) -> [RuleValue] {
+    mutating func decodeCells(_ data: FactData, _ record: RuleRecord) throws(FactsError) -> [RuleValue] {
         var cells: [RuleValue] = []
         cells.reserveCapacity(record.cellCount)
-        try appendCells(data, record, path: path, to: &cells)
+        try appendCells(data, record, to: &cells)
         return cells
     }
 
-    private func appendCells(_ data: FactData, _ record: RuleRecord, path: String, to cells: inout [RuleValue]) throws(FactsError) {
+    private mutating func appendCells(_ data: FactData, _ record: RuleRecord, to cells: inout [RuleValue]) throws(FactsError) {
         var entries: [String: FactData] = [:]
         switch data {
         case .null: break
         case .object(let object): entries = object
-        default: throw mismatch(data, "an object with fields of \(record.name)", path)
+        default: throw mismatch(data, "an object with fields of \(record.name)")
         }
-        for key in entries.keys.sorted() where record.index(of: key) == nil {
+        if entries.keys.contains(where: { record.index(of: $0) == nil }) {
+            // The first unknown key in name order, as the error has always named it.
+            let key = entries.keys.filter { record.index(of: $0) == nil }.sorted()[0]
             let guess = DidYouMean.suggestion(for: key, among: record.fields.map(\.name))
-            throw FactsError(path: join(path, key), message: "\(record.name) has no field '\(key)'",
+            throw FactsError(path: path(then: .field(key)), message: "\(record.name) has no field '\(key)'",
                              suggestion: guess.map { "did you mean \($0)?" })
         }
         for field in record.fields {
             let value = entries[field.name] ?? .null
+            steps.append(.field(field.name))
             if case .record(let nested) = field.type {
-                try appendCells(value, nested, path: join(path, field.name), to: &cells)
+                try appendCells(value, nested, to: &cells)
             } else {
-                cells.append(try decode(value, as: field.type, path: join(path, field.name)))
+                cells.append(try decode(value, as: field.type))
             }
+            steps.removeLast()
         }
     }
 
-    func decode(_ data: FactData, as type: RuleType, path: String) throws(FactsError) -> RuleValue {
+    /// `data` typed as `type`.
+    mutating func decode(_ data: FactData, as type: RuleType) throws(FactsError) -> RuleValue {
         if case .null = data {
             if case .list(.record(let record)) = type.unwrapped { return .table(RecordTable(record: record, cells: [])) }
             if case .list = type.unwrapped { return .list([]) }
             if case .map = type { return .map([:]) }
-            if case .record(let record) = type.unwrapped { return RecordTable.nest(record, try decodeCells(.null, record, path: path), at: 0) }
+            if case .record(let record) = type.unwrapped { return RecordTable.nest(record, try decodeCells(.null, record), at: 0) }
             return .absent
         }
         switch type.unwrapped {
@@ -46,7 +66,7 @@ struct FactsDecoder {
             case .bool(let value): return .bool(value)
             case .string("true"): return .bool(true)
             case .string("false"): return .bool(false)
-            default: throw mismatch(data, "true or false", path)
+            default: throw mismatch(data, "true or false")
             }
         case .int:
             switch data {
@@ -54,22 +74,22 @@ struct FactsDecoder {
             case .string(let text): if let value = Int64(text) { return .int(value) }
             default: break
             }
-            throw mismatch(data, "a whole number", path)
+            throw mismatch(data, "a whole number")
         case .string:
             switch data {
             case .string(let text): return .string(text)
             case .int(let value): return .string(String(value))
-            default: throw mismatch(data, "a string", path)
+            default: throw mismatch(data, "a string")
             }
         case .money:
-            return try decodeMoney(data, path: path)
+            return try decodeMoney(data)
         case .duration:
             switch data {
             case .int(let value): return .duration(value)
             case .string(let text): if let value = RuleTime.parseDuration(text) { return .duration(value) }
             default: break
             }
-            throw mismatch(data, "a duration such as 400d, 36h, 90m, 30s (or milliseconds)", path)
+            throw mismatch(data, "a duration such as 400d, 36h, 90m, 30s (or milliseconds)")
         case .timestamp:
             switch data {
             case .int(let value): return .timestamp(value)
@@ -78,45 +98,51 @@ struct FactsDecoder {
                 if let value = Int64(text) { return .timestamp(value) }
             default: break
             }
-            throw mismatch(data, "a date such as 2026-11-25 or 2026-11-25T10:00:00Z (or epoch milliseconds)", path)
+            throw mismatch(data, "a date such as 2026-11-25 or 2026-11-25T10:00:00Z (or epoch milliseconds)")
         case .enumeration(let ruleEnum):
-            return try decodeEnum(data, ruleEnum, path: path)
+            return try decodeEnum(data, ruleEnum)
         case .list(.record(let record)):
-            guard case .list(let items) = data else { throw mismatch(data, "a list", path) }
+            guard case .list(let items) = data else { throw mismatch(data, "a list") }
             var cells: [RuleValue] = []
             cells.reserveCapacity(items.count * record.cellCount)
             for (offset, item) in items.enumerated() {
-                try appendCells(item, record, path: path + "[\(offset)]", to: &cells)
+                steps.append(.index(offset))
+                try appendCells(item, record, to: &cells)
+                steps.removeLast()
             }
             return .table(RecordTable(record: record, cells: cells))
         case .list(let element):
-            guard case .list(let items) = data else { throw mismatch(data, "a list", path) }
+            guard case .list(let items) = data else { throw mismatch(data, "a list") }
             var values: [RuleValue] = []
             values.reserveCapacity(items.count)
             for (offset, item) in items.enumerated() {
-                values.append(try decode(item, as: element, path: path + "[\(offset)]"))
+                steps.append(.index(offset))
+                values.append(try decode(item, as: element))
+                steps.removeLast()
             }
             return .list(values)
         case .map(let valueType):
-            guard case .object(let entries) = data else { throw mismatch(data, "an object", path) }
+            guard case .object(let entries) = data else { throw mismatch(data, "an object") }
             var values: [String: RuleValue] = [:]
             for key in entries.keys.sorted() {
-                let value = try decode(entries[key] ?? .null, as: valueType, path: join(path, key))
+                steps.append(.field(key))
+                let value = try decode(entries[key] ?? .null, as: valueType)
                 // A per-currency money table: each entry is in its key's currency.
                 if case .money(let money) = value, money.currency != key {
-                    throw FactsError(path: join(path, key), message: "expected money in \(key) (the entry's key), got \(money)")
+                    throw FactsError(path: path(), message: "expected money in \(key) (the entry's key), got \(money)")
                 }
+                steps.removeLast()
                 values[key] = value
             }
             return .map(values)
         case .record(let record):
-            return RecordTable.nest(record, try decodeCells(data, record, path: path), at: 0)
+            return RecordTable.nest(record, try decodeCells(data, record), at: 0)
         case .optional:
             preconditionFailure("unwrapped above")
         }
     }
 
-    private func decodeMoney(_ data: FactData, path: String) throws(FactsError) -> RuleValue {
+    private func decodeMoney(_ data: FactData) throws(FactsError) -> RuleValue {
         switch data {
         case .string(let text):
             if let money = Money(parsing: text) { return .money(money) }
@@ -133,24 +159,27 @@ struct FactsDecoder {
             }
         default: break
         }
-        throw mismatch(data, "money such as '9.99 USD' or {milliunits: 9990, currency: USD}", path)
+        throw mismatch(data, "money such as '9.99 USD' or {milliunits: 9990, currency: USD}")
     }
 
-    private func decodeEnum(_ data: FactData, _ ruleEnum: RuleEnum, path: String) throws(FactsError) -> RuleValue {
-        let text: String
+    private func decodeEnum(_ data: FactData, _ ruleEnum: RuleEnum) throws(FactsError) -> RuleValue {
         switch data {
-        case .string(let value): text = value
-        case .int(let value): text = String(value)
-        default: throw mismatch(data, "one of \(ruleEnum.name)'s values", path)
+        case .string(let value): return try decodeEnum(value, ruleEnum)
+        case .int(let value): return try decodeEnum(String(value), ruleEnum)
+        default: throw mismatch(data, "one of \(ruleEnum.name)'s values")
         }
+    }
+
+    /// The case of `ruleEnum` written `text` (a case name or Apple's wire value).
+    func decodeEnum(_ text: String, _ ruleEnum: RuleEnum) throws(FactsError) -> RuleValue {
         if let ordinal = ruleEnum.ordinal(decoding: text) { return .enumeration(ordinal) }
         guard strictEnums else { return .enumeration(RuleEnum.unrecognizedOrdinal) }
         let guess = DidYouMean.suggestion(for: text, among: ruleEnum.caseNames)
-        throw FactsError(path: path, message: "unknown \(ruleEnum.name) value '\(text)'",
+        throw FactsError(path: path(), message: "unknown \(ruleEnum.name) value '\(text)'",
                          suggestion: guess.map { "did you mean \($0)?" })
     }
 
-    private func mismatch(_ data: FactData, _ expected: String, _ path: String) -> FactsError {
+    private func mismatch(_ data: FactData, _ expected: String) -> FactsError {
         let got: String
         switch data {
         case .null: got = "nothing"
@@ -161,8 +190,18 @@ struct FactsDecoder {
         case .list: got = "a list"
         case .object: got = "an object"
         }
-        return FactsError(path: path, message: "expected \(expected), got \(got)")
+        return FactsError(path: path(), message: "expected \(expected), got \(got)")
     }
 
-    private func join(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
+    /// The dotted path of the value being typed (`customer.transactions[3].price`), then `step`.
+    private func path(then step: Step? = nil) -> String {
+        var text = ""
+        for step in steps + (step.map { [$0] } ?? []) {
+            switch step {
+            case .field(let name): text = text.isEmpty ? name : text + "." + name
+            case .index(let offset): text += "[\(offset)]"
+            }
+        }
+        return text
+    }
 }

@@ -17,12 +17,13 @@ struct ReplaySimulator: Sendable {
 
     /// The decision this bundle would have made for `replayCase`, given the offers it granted
     /// earlier in the replay. Does not count the grant: call ``commit(_:)`` once per case.
-    func decide(_ replayCase: ReplayCase) -> Replayed {
+    /// `typed`: the case's facts typed with this bundle's schema already (nil: typed here).
+    func decide(_ replayCase: ReplayCase, typed: Result<Facts, FactsError>? = nil) -> Replayed {
         limits.advance(to: replayCase.decidedAt)
-        do {
-            let facts = try Facts(replayCase.facts, schema: bundle.schema)
+        switch typed ?? Result(catching: { () throws(FactsError) in try Facts(replayCase.facts, schema: bundle.schema) }) {
+        case .success(let facts):
             return Replayed(decision: decide(facts, replayCase, explain: false), facts: facts)
-        } catch {
+        case .failure(let error):
             var decision = Decision(bundle: bundle.hash, now: replayCase.recorded.now)
             decision.errors.append(.init(
                 rule: RuleReference(id: "facts", file: "", line: 0),

@@ -19,6 +19,8 @@ public struct RuleReplay: Sendable {
     /// baseline, typically the active bundle).
     let reference: RuleBundle?
     let sections: [Decision.Section]
+    /// Whether the baseline bundle (if any) types facts with the candidate's schema.
+    let baselineSharesSchema: Bool
     var tally: ReplayTally
 
     /// A replay of `candidate` against `baseline` over `sections`. `reference` is the bundle the
@@ -38,15 +40,30 @@ public struct RuleReplay: Sendable {
             self.reference = bundle
         }
         self.sections = sections
+        baselineSharesSchema = self.baseline.map { $0.bundle.schema == candidate.schema } ?? true
         tally = ReplayTally(candidate: candidate, baseline: self.reference)
+    }
+
+    /// Types cases' facts for this replay ahead of ``replay(typed:)``, on any task.
+    public var factTyper: ReplayFactTyper {
+        ReplayFactTyper(schema: candidate.bundle.schema, servesEveryBundle: baselineSharesSchema)
     }
 
     /// Re-decides one stored decision (cases must come in `decidedAt` order, per section).
     /// Cases of a section that is not replayed are skipped.
     public mutating func replay(_ replayCase: ReplayCase) {
         guard sections.contains(replayCase.section) else { return }
-        let after = candidate.decide(replayCase)
-        let before = baseline?.decide(replayCase)
+        replay(typed: factTyper.type(replayCase))
+    }
+
+    /// ``replay(_:)`` for a case typed by this replay's ``factTyper``; the same result.
+    public mutating func replay(typed: TypedReplayCase) {
+        let replayCase = typed.replayCase
+        guard sections.contains(replayCase.section) else { return }
+        // The same schema object, as the typer hands it out: an identity check.
+        let typing = typed.schema == candidate.bundle.schema ? typed.typed : nil
+        let after = candidate.decide(replayCase, typed: typing)
+        let before = baseline?.decide(replayCase, typed: baselineSharesSchema ? typing : nil)
         let section = replayCase.section
         let from = ReplayVerdict.of(before?.decision ?? replayCase.recorded, section: section, mayShare: replayCase.mayShare)
         let to = ReplayVerdict.of(after.decision, section: section, mayShare: replayCase.mayShare)

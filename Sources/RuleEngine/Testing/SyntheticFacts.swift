@@ -5,11 +5,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Generated facts documents, for measuring a bundle (`verdict bench rules`): customers with
-/// long transaction histories, spread over the events offer and refund rules decide (auto-renew
-/// turned off, expiry, consumption requests), four currencies, a monthly and an annual
-/// subscription and a consumable, and full-price, free-trial, pay-as-you-go and promotional
-/// transactions. Deterministic (a fixed linear congruential generator), so runs are comparable.
+/// Generated facts documents, for measuring a bundle (`verdict bench rules`) and seeding a
+/// decision history to replay (`verdict bench replay`): customers with transaction histories,
+/// spread over the events offer and refund rules decide (auto-renew turned off, expiry,
+/// consumption requests), four currencies, a monthly and an annual subscription and a
+/// consumable, and full-price, free-trial, pay-as-you-go and promotional transactions. Deterministic (a fixed linear congruential generator), so runs are comparable.
 /// The app's product, group and offer identifiers are the caller's.
 public struct SyntheticFacts: Sendable {
     /// The app the generated customers bought from.
@@ -47,18 +47,54 @@ public struct SyntheticFacts: Sendable {
         ("GBP", 6_990, 49_990, 4_490), ("JPY", 1_200_000, 8_800_000, 700_000),
     ]
 
+    /// The notification a generated decision is made on.
+    public enum Event: Sendable, CaseIterable {
+        /// `DID_CHANGE_RENEWAL_STATUS` / `AUTO_RENEW_DISABLED` (offers).
+        case autoRenewDisabled
+        /// `EXPIRED` / `VOLUNTARY` (offers, win-back).
+        case expired
+        /// `CONSUMPTION_REQUEST` for a consumable (refunds).
+        case consumptionRequest
+    }
+
     /// `count` facts documents typed against `schema`.
     public func make(count: Int, schema: FactSchema) throws -> [Facts] {
         var generator = Generator(state: 0x5EED)
-        return try (0..<count).map { index in try Facts(FactData(document(index, &generator).json), schema: schema) }
+        return try (0..<count).map { index in
+            let signed: Int64 = 1_797_336_000_000 + Int64(index) * 60_000  // 2026-12-15T12:00Z onwards
+            return try Facts(FactData(document(index, &generator, history: historyLength, signed: signed, event: nil).json),
+                             schema: schema)
+        }
     }
 
-    private func document(_ index: Int, _ random: inout Generator) -> FactDocument {
+    /// The facts of one decision for customer number `customer` (originalTransactionId
+    /// `20000000000 + customer`) on `event` at `signedDate` (UNIX milliseconds). The customer stays
+    /// the same person across calls — currency, plan, how they paid, refunds, storefront, win-back
+    /// eligibility, and a history of 1…`historyLength` monthly or yearly payments ending at
+    /// `signedDate` — so repeated decisions for them meet the same holdout bucket, split and caps.
+    public func document(customer: Int, signedDate: Int64, event: Event) -> FactDocument {
+        var generator = Generator(state: Self.mix(UInt64(customer) &+ 0x5EED))
+        let history = 1 + Int(Self.mix(UInt64(customer) ^ 0xB15_7051) % UInt64(max(1, historyLength)))
+        return document(customer, &generator, history: history, signed: signedDate, event: event)
+    }
+
+    /// SplitMix64's finalizer: well-spread, deterministic 64 bits from a counter (for generators
+    /// that pick among these customers).
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// One customer's facts: the draws come in a fixed order, so a generator state gives one
+    /// document. `event` nil: drawn (12 in 20 auto-renew off, 5 expired, 3 consumption requests).
+    private func document(_ index: Int, _ random: inout Generator, history historyLength: Int, signed: Int64, event: Event?)
+        -> FactDocument {
         let price = Self.prices[random.next(Self.prices.count)]
         let isAnnual = random.next(3) == 0
         let product = isAnnual ? catalog.annualProductId : catalog.monthlyProductId
         let listPrice = FactDocument.Amount(milliunits: isAnnual ? price.annual : price.monthly, currency: price.currency)
-        let signed: Int64 = 1_797_336_000_000 + Int64(index) * 60_000  // 2026-12-15T12:00Z onwards
         let day: Int64 = 86_400_000
         var transactions: [FactDocument.Transaction] = []
         transactions.reserveCapacity(historyLength)
@@ -83,13 +119,14 @@ public struct SyntheticFacts: Sendable {
         let kind = random.next(20)
         var facts = FactDocument(event: .init(type: .consumptionRequest, subtype: nil, environment: .production,
                                               signedDate: Self.date(signed)))
-        if kind < 12 {
+        switch event ?? (kind < 12 ? .autoRenewDisabled : kind < 17 ? .expired : .consumptionRequest) {
+        case .autoRenewDisabled:
             facts.event.type = .didChangeRenewalStatus
             facts.event.subtype = .autoRenewDisabled
-        } else if kind < 17 {
+        case .expired:
             facts.event.type = .expired
             facts.event.subtype = .voluntary
-        } else {
+        case .consumptionRequest:
             let reasons: [ConsumptionRequestReason] = [.unintendedPurchase, .unsatisfiedWithPurchase, .other]
             facts.event.consumptionRequestReason = reasons[random.next(3)]
             facts.purchase = FactDocument.Purchase(

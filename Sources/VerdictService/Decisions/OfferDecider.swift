@@ -97,18 +97,10 @@ public struct OfferDecider: Sendable {
         originalTransactionId: String,
         notificationUUID: String?, trigger: String, customerUnit: String?, decidedAt: Int64
     ) async throws -> OfferDecisionInsert {
-        let shown = decision.heldOut ? decision.counterfactual : decision.offer
-        let rule = decision.heldOut ? decision.counterfactualRule : decision.rule
-        let record = OfferDecisionRecord(
+        let record = try Self.record(
+            decision, facts: facts, productId: subscriptionProduct, historyComplete: historyComplete, bundle: bundle,
             id: UUID().uuidString.lowercased(), originalTransactionId: originalTransactionId,
-            notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
-            ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
-            productId: Self.product(for: shown, in: bundle.catalog, subscriptionProduct: subscriptionProduct),
-            heldOut: decision.heldOut, decidedAt: decidedAt,
-            expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
-            json: try Self.recordJSON(decision, facts: facts, historyComplete: historyComplete),
-            customerUnit: customerUnit
-        )
+            notificationUUID: notificationUUID, trigger: trigger, customerUnit: customerUnit, decidedAt: decidedAt)
         var event: NewJob?
         if webhooks, record.offerId != nil, !record.heldOut {
             let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken
@@ -128,6 +120,28 @@ public struct OfferDecider: Sendable {
             metrics.decision(section: "offers", historyComplete: historyComplete)
         }
         return stored
+    }
+
+    /// The stored record of `decision` (made by `bundle` on `facts` for a subscription to
+    /// `subscriptionProduct`): the offer shown (or the counterfactual of a held-out customer), its
+    /// rule, product and expiry, and the record JSON.
+    static func record(
+        _ decision: Decision, facts: JSONValue, productId subscriptionProduct: String?, historyComplete: Bool,
+        bundle: RuleBundle, id: String, originalTransactionId: String, notificationUUID: String?, trigger: String,
+        customerUnit: String?, decidedAt: Int64
+    ) throws -> OfferDecisionRecord {
+        let shown = decision.heldOut ? decision.counterfactual : decision.offer
+        let rule = decision.heldOut ? decision.counterfactualRule : decision.rule
+        return OfferDecisionRecord(
+            id: id, originalTransactionId: originalTransactionId,
+            notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
+            ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
+            productId: Self.product(for: shown, in: bundle.catalog, subscriptionProduct: subscriptionProduct),
+            heldOut: decision.heldOut, decidedAt: decidedAt,
+            expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
+            json: try Self.recordJSON(decision, facts: facts, historyComplete: historyComplete),
+            customerUnit: customerUnit
+        )
     }
 
     /// The product an offer is for: the subscription's own when the catalog configures the offer

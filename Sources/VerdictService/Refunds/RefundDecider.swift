@@ -82,31 +82,15 @@ public struct RefundDecider: Sendable {
         }
         let decision = bundle.decide(typed, now: stored.signedDate)
         let decidedAt = now().appStoreMilliseconds
-        let deadline = stored.signedDate + Self.answerWindowMilliseconds
-
-        var body: ConsumptionBody?
-        var notSent: String?
-        if decision.section != .refunds {
-            notSent = "no refunds rule applies to this notification"
-        } else if let veto = decision.blockedBy {
-            notSent = "vetoed by \(veto.id)"
-        } else if let refusal = basis.refusal {
-            notSent = refusal
-        } else {
-            // Even past the deadline the submission job is enqueued: it records the miss.
-            body = ConsumptionBody(response: decision.refund, reported: reported, productType: purchase.type)
-        }
-        let state: ConsumptionRequestRecord.State = notSent == nil ? .pending : .notSent
-        let record = ConsumptionRequestRecord(
-            id: UUID().uuidString.lowercased(), notificationUUID: stored.notificationUUID, transactionId: transactionId,
-            originalTransactionId: originalTransactionId, appAccountToken: token, environment: stored.environment,
-            reason: facts.reason?.rawValue, requestedAt: stored.signedDate, deadline: deadline, decidedAt: decidedAt,
-            bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
-            consentBasis: basis, state: state,
-            body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
-            json: try Self.recordJSON(decision, facts: document, consent: consent, basis: basis, body: body,
-                                      notSent: notSent, historyComplete: historyComplete))
-        let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: deadline, at: decidedAt)
+        let request = Request(
+            notificationUUID: stored.notificationUUID, transactionId: transactionId, originalTransactionId: originalTransactionId,
+            appAccountToken: token, environment: stored.environment, reason: facts.reason?.rawValue,
+            requestedAt: stored.signedDate, productType: purchase.type, reported: reported, consent: consent, basis: basis,
+            historyComplete: historyComplete)
+        let record = try Self.record(decision, facts: document, for: request, bundle: bundle,
+                                     id: UUID().uuidString.lowercased(), decidedAt: decidedAt)
+        let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: record.deadline,
+                                               at: decidedAt)
         let result = try await repository.insertConsumptionRequest(record, submission: job)
         if case .inserted = result { metrics.decision(section: "refunds", historyComplete: historyComplete) }
         return result
@@ -123,6 +107,53 @@ public struct RefundDecider: Sendable {
         let decoder = AppStoreJSON.decoder()
         var seen: Set<String> = [purchaseId]
         return try records.filter { seen.insert($0.transactionId).inserted }.map { try $0.payload(decoder) }
+    }
+
+    /// What a decided request is stored with besides the decision: the notification, the
+    /// purchase, what the app reported and the consent of the time.
+    struct Request {
+        var notificationUUID: String
+        var transactionId: String
+        var originalTransactionId: String
+        var appAccountToken: String?
+        var environment: String?
+        /// Apple's `consumptionRequestReason`.
+        var reason: String?
+        /// The notification's `signedDate`.
+        var requestedAt: Int64
+        var productType: ProductType?
+        var reported: TransactionFactsRecord?
+        var consent: ConsentRecord?
+        var basis: ConsumptionRequestRecord.ConsentBasis
+        var historyComplete: Bool
+    }
+
+    /// The stored record of `decision` (made by `bundle` on `facts`): the exact body for Apple —
+    /// `pending`, to be sent — or why nothing is sent (`not_sent`), and the record JSON.
+    static func record(_ decision: Decision, facts: JSONValue, for request: Request, bundle: RuleBundle, id: String,
+                       decidedAt: Int64) throws -> ConsumptionRequestRecord {
+        var body: ConsumptionBody?
+        var notSent: String?
+        if decision.section != .refunds {
+            notSent = "no refunds rule applies to this notification"
+        } else if let veto = decision.blockedBy {
+            notSent = "vetoed by \(veto.id)"
+        } else if let refusal = request.basis.refusal {
+            notSent = refusal
+        } else {
+            // Even past the deadline the submission job is enqueued: it records the miss.
+            body = ConsumptionBody(response: decision.refund, reported: request.reported, productType: request.productType)
+        }
+        return ConsumptionRequestRecord(
+            id: id, notificationUUID: request.notificationUUID, transactionId: request.transactionId,
+            originalTransactionId: request.originalTransactionId, appAccountToken: request.appAccountToken,
+            environment: request.environment, reason: request.reason, requestedAt: request.requestedAt,
+            deadline: request.requestedAt + Self.answerWindowMilliseconds, decidedAt: decidedAt,
+            bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
+            consentBasis: request.basis, state: notSent == nil ? .pending : .notSent,
+            body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
+            json: try Self.recordJSON(decision, facts: facts, consent: request.consent, basis: request.basis, body: body,
+                                      notSent: notSent, historyComplete: request.historyComplete))
     }
 
     /// `{"decision", "explanation", "facts", "consent", "body", "notSentReason", "historyComplete"}`.

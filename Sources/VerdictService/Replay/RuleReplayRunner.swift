@@ -16,7 +16,7 @@ public struct RuleReplayRunner: Sendable {
         public var pageSize: Int
 
         public init(period: DecisionPeriod = DecisionPeriod(), sections: [Decision.Section] = [.offers, .refunds],
-                    sample: Int? = nil, pageSize: Int = 500) {
+                    sample: Int? = nil, pageSize: Int = 1_000) {
             self.period = period
             self.sections = sections
             self.sample = sample
@@ -32,6 +32,12 @@ public struct RuleReplayRunner: Sendable {
         public var total: Int
         /// Seconds since it started.
         public var elapsedSeconds: Double
+
+        public init(done: Int, total: Int, elapsedSeconds: Double) {
+            self.done = done
+            self.total = total
+            self.elapsedSeconds = elapsedSeconds
+        }
 
         /// Decisions per second so far.
         public var rate: Double { elapsedSeconds > 0 ? Double(done) / elapsedSeconds : 0 }
@@ -70,54 +76,51 @@ public struct RuleReplayRunner: Sendable {
                 + Double(elapsed.components.attoseconds) / 1e18))
         }
         try await report()
-        let decoder = JSONDecoder()
+        let typer = replay.factTyper
+        let store = self.store
+        let reading = options
         for section in options.sections {
             let count = section == .offers ? counts.offers : counts.refunds
-            var sampler = EvenSample(total: count, keep: options.sample ?? count)
-            var cursor: DecisionCursor?
-            while true {
+            // Pages are read and typed ahead on every core; they are re-decided here, in order
+            // (caps are simulated over the replay, so deciding stays sequential).
+            var pages = ReplayPages(
+                pageSize: options.pageSize, sampler: EvenSample(total: count, keep: options.sample ?? count), typer: typer
+            ) { cursor in try await Self.page(store, section, reading, after: cursor) }
+            defer { pages.cancel() }
+            while let cases = try await pages.next() {
                 try Task.checkCancellation()
-                let page = try await self.page(section, options, after: cursor, decoder: decoder)
-                guard let last = page.last else { break }
-                cursor = DecisionCursor(decidedAt: last.decidedAt, id: last.id)
-                for replayCase in page where sampler.next() {
-                    replay.replay(replayCase)
-                    done += 1
-                }
+                for typed in cases { replay.replay(typed: typed) }
+                done += cases.count
                 try await report()
-                if page.count < options.pageSize { break }
             }
         }
         try await report()
     }
 
-    private func page(_ section: Decision.Section, _ options: Options, after cursor: DecisionCursor?,
-                      decoder: JSONDecoder) async throws -> [ReplayCase] {
+    private static func page(_ store: any DecisionHistoryStore, _ section: Decision.Section, _ options: Options,
+                             after cursor: DecisionCursor?) async throws -> [any ReplayableRecord] {
         switch section {
         case .offers:
             try await store.offerDecisions(decidedIn: options.period, after: cursor, limit: options.pageSize)
-                .map { record throws in try ReplayCase(record, decoder: decoder) }
         case .refunds:
             try await store.consumptionRequests(decidedIn: options.period, after: cursor, limit: options.pageSize)
-                .map { record throws in try ReplayCase(record, decoder: decoder) }
         }
     }
 }
 
 /// Picks `keep` of `total` items in order, evenly spread: item `i` is kept when `i × keep mod
 /// total < keep`, which keeps exactly `keep` (all when `keep ≥ total`).
-struct EvenSample {
+struct EvenSample: Sendable {
     let total: Int
     let keep: Int
-    private var index = 0
 
     init(total: Int, keep: Int) {
         self.total = total
         self.keep = min(keep, total)
     }
 
-    mutating func next() -> Bool {
-        defer { index += 1 }
+    /// Whether item `index` (from 0) is kept.
+    func keeps(_ index: Int) -> Bool {
         guard keep < total else { return true }
         return total > 0 && (index * keep) % total < keep
     }

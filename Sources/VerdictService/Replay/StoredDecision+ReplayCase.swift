@@ -1,14 +1,5 @@
-import Foundation
 import RuleEngine
 import VerdictStorage
-
-/// The part of a stored decision record a replay reads: the decision, its explanation and the
-/// facts it saw (the record's other members are skipped unread).
-private struct StoredDecisionDocument: Decodable {
-    var decision: Decision
-    var explanation: String?
-    var facts: FactData
-}
 
 /// A stored record whose `record_json` cannot be replayed.
 public struct UnreplayableRecord: Error, Sendable, CustomStringConvertible {
@@ -17,33 +8,63 @@ public struct UnreplayableRecord: Error, Sendable, CustomStringConvertible {
     public var description: String { "decision \(id) cannot be replayed: \(reason)" }
 }
 
+/// A stored decision a replay reads: an offer decision or a consumption request.
+protocol ReplayableRecord: Sendable {
+    var id: String { get }
+    var decidedAt: Int64 { get }
+    /// The case to re-decide, its facts typed by `typer` straight from the record's JSON.
+    func replayCase(typedBy typer: ReplayFactTyper) throws(UnreplayableRecord) -> TypedReplayCase
+}
+
 extension ReplayCase {
     /// The replay case of a stored offer decision; its outcome is `redeemed` or `retained` once known.
-    public init(_ record: OfferDecisionRecord, decoder: JSONDecoder) throws(UnreplayableRecord) {
-        let document = try Self.document(record.json, id: record.id, decoder: decoder)
-        self.init(
-            id: record.id, section: .offers, originalTransactionId: record.originalTransactionId,
-            decidedAt: record.decidedAt, facts: document.facts, recorded: document.decision,
-            recordedExplanation: document.explanation, mayShare: true, outcome: record.outcome)
+    public init(_ record: OfferDecisionRecord) throws(UnreplayableRecord) {
+        let document = try Self.document(record.json, id: record.id)
+        self.init(record, document, facts: document.facts())
     }
 
     /// The replay case of a stored consumption request: the consent basis of the time decides
     /// whether anything could be sent; the outcome is Apple's latest (`REFUND`, …).
-    public init(_ record: ConsumptionRequestRecord, decoder: JSONDecoder) throws(UnreplayableRecord) {
-        let document = try Self.document(record.json, id: record.id, decoder: decoder)
+    public init(_ record: ConsumptionRequestRecord) throws(UnreplayableRecord) {
+        let document = try Self.document(record.json, id: record.id)
+        self.init(record, document, facts: document.facts())
+    }
+
+    fileprivate init(_ record: OfferDecisionRecord, _ document: DecisionRecordJSON, facts: FactData) {
+        self.init(
+            id: record.id, section: .offers, originalTransactionId: record.originalTransactionId,
+            decidedAt: record.decidedAt, facts: facts, recorded: document.decision,
+            recordedExplanation: document.explanation, mayShare: true, outcome: record.outcome)
+    }
+
+    fileprivate init(_ record: ConsumptionRequestRecord, _ document: DecisionRecordJSON, facts: FactData) {
         self.init(
             id: record.id, section: .refunds, originalTransactionId: record.originalTransactionId,
-            transactionId: record.transactionId, decidedAt: record.decidedAt, facts: document.facts,
+            transactionId: record.transactionId, decidedAt: record.decidedAt, facts: facts,
             recorded: document.decision, recordedExplanation: document.explanation,
             mayShare: record.consentBasis.allowsSending, outcome: record.outcome)
     }
 
-    private static func document(_ json: String, id: String, decoder: JSONDecoder) throws(UnreplayableRecord)
-        -> StoredDecisionDocument {
+    /// The parts of the record a replay reads (the decision's trace and the other members are skipped).
+    fileprivate static func document(_ json: String, id: String) throws(UnreplayableRecord) -> DecisionRecordJSON {
         do {
-            return try decoder.decode(StoredDecisionDocument.self, from: Data(json.utf8))
+            return try DecisionRecordJSON(json)
         } catch {
             throw UnreplayableRecord(id: id, reason: "its record is not a decision with facts (\(error))")
         }
+    }
+}
+
+extension OfferDecisionRecord: ReplayableRecord {
+    func replayCase(typedBy typer: ReplayFactTyper) throws(UnreplayableRecord) -> TypedReplayCase {
+        let document = try ReplayCase.document(json, id: id)
+        return typer.type(ReplayCase(self, document, facts: .null), factsOf: document)
+    }
+}
+
+extension ConsumptionRequestRecord: ReplayableRecord {
+    func replayCase(typedBy typer: ReplayFactTyper) throws(UnreplayableRecord) -> TypedReplayCase {
+        let document = try ReplayCase.document(json, id: id)
+        return typer.type(ReplayCase(self, document, facts: .null), factsOf: document)
     }
 }

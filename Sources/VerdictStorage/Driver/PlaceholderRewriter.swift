@@ -1,26 +1,25 @@
 /// Rewrites PostgreSQL-style `$n` placeholders for SQLite (`?n`), leaving quoted text alone.
 enum PlaceholderRewriter {
     static func sqlite(_ sql: String) -> String {
-        var output = ""
+        // Byte by byte: every character that matters is ASCII, and no byte of a multi-byte UTF-8
+        // sequence is, so the text around them is copied unchanged.
+        let dollar = UInt8(ascii: "$"), question = UInt8(ascii: "?")
+        let single = UInt8(ascii: "'"), double = UInt8(ascii: "\"")
+        var output: [UInt8] = []
         output.reserveCapacity(sql.utf8.count)
-        var quote: Character?
-        var previous: Character?
-        for character in sql {
+        var quote: UInt8?
+        var previous: UInt8?
+        for byte in sql.utf8 {
             if let open = quote {
-                if character == open { quote = nil }
-                output.append(character)
-            } else if character == "'" || character == "\"" {
-                quote = character
-                output.append(character)
-            } else if previous == "$", character.isASCII, character.isNumber {
-                output.removeLast()
-                output.append("?")
-                output.append(character)
-            } else {
-                output.append(character)
+                if byte == open { quote = nil }
+            } else if byte == single || byte == double {
+                quote = byte
+            } else if previous == dollar, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                output[output.count - 1] = question
             }
-            previous = character
+            output.append(byte)
+            previous = byte
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -231,12 +231,16 @@ private struct PostgresExecutor: SQLExecutor {
 
     private static func rows<Rows: AsyncSequence>(_ sequence: Rows) async throws -> [SQLRow] where Rows.Element == PostgresRow {
         var rows: [SQLRow] = []
+        // Every row of one statement has the same columns: named once.
+        var columns: SQLRow.Columns?
         for try await row in sequence {
-            var values: [String: SQLValue] = [:]
+            var values: [SQLValue] = []
             for cell in row {
-                values[cell.columnName] = try Self.value(of: cell)
+                values.append(try Self.value(of: cell))
             }
-            rows.append(SQLRow(values: values))
+            let named = columns ?? SQLRow.Columns(row.map(\.columnName))
+            columns = named
+            rows.append(SQLRow(columns: named, values: values))
         }
         return rows
     }

@@ -11,7 +11,26 @@ enum SQLValue: Sendable, Equatable {
 
 /// One result row, columns by name (lower case, as written in the SQL).
 struct SQLRow: Sendable {
-    var values: [String: SQLValue]
+    /// The columns of one result by name, shared by all its rows (a later column of the same
+    /// name wins).
+    final class Columns: Sendable {
+        let index: [String: Int]
+
+        init(_ names: [String]) {
+            var index: [String: Int] = [:]
+            for (offset, name) in names.enumerated() { index[name] = offset }
+            self.index = index
+        }
+    }
+
+    let columns: Columns
+    /// The values, in the order of the result's columns.
+    let values: [SQLValue]
+
+    init(columns: Columns, values: [SQLValue]) {
+        self.columns = columns
+        self.values = values
+    }
 
     func int64(_ column: String) throws -> Int64 {
         guard let value = try optionalInt64(column) else {
@@ -55,10 +74,10 @@ struct SQLRow: Sendable {
     }
 
     private func value(_ column: String) throws -> SQLValue {
-        guard let value = values[column] else {
+        guard let offset = columns.index[column], offset < values.count else {
             throw StorageError.corruptRow(reason: "missing column \(column)")
         }
-        return value
+        return values[offset]
     }
 }
 

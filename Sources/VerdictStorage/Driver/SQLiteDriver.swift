@@ -179,18 +179,19 @@ private struct SQLiteExecutor: SQLExecutor {
             }
         }
         let rows = try await connection.query(PlaceholderRewriter.sqlite(sql), values)
+        guard let first = rows.first else { return [] }
+        // Every row of one statement has the same columns: named once.
+        let columns = SQLRow.Columns(first.columns.map(\.name))
         return rows.map { row in
-            var values: [String: SQLValue] = [:]
-            for column in row.columns {
+            SQLRow(columns: columns, values: row.columns.map { column in
                 switch column.data {
-                case .integer(let integer): values[column.name] = .integer(Int64(integer))
-                case .float(let double): values[column.name] = .integer(Int64(double))
-                case .text(let text): values[column.name] = .text(text)
-                case .blob(let buffer): values[column.name] = .text(String(buffer: buffer))
-                case .null: values[column.name] = .null
+                case .integer(let integer): .integer(Int64(integer))
+                case .float(let double): .integer(Int64(double))
+                case .text(let text): .text(text)
+                case .blob(let buffer): .text(String(buffer: buffer))
+                case .null: .null
                 }
-            }
-            return SQLRow(values: values)
+            })
         }
     }
 }

@@ -31,18 +31,11 @@ extension SQLRepository {
                     "UPDATE consumption_requests SET repeats_json = $2 WHERE id = $1", .text(answered.id), .text(answered.repeats))
                 return .repeated(answered)
             }
-            try await db.execute("""
+            _ = try await db.query("""
                 INSERT INTO consumption_requests (\(columns))
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
                     $22, $23, $24)
-                """,
-                .text(record.id), .text(record.notificationUUID), .text(record.transactionId),
-                .text(record.originalTransactionId), SQLValue(record.appAccountToken), SQLValue(record.environment),
-                SQLValue(record.reason), .integer(record.requestedAt), .integer(record.deadline), .integer(record.decidedAt),
-                SQLValue(record.bundleHash), SQLValue(record.ruleId), SQLValue(record.ruleLine), SQLValue(record.blockedBy),
-                .text(record.consentBasis.rawValue), .text(record.state.rawValue),
-                SQLValue(record.body), .text(record.json), SQLValue(record.sentAt), SQLValue(record.lastError),
-                SQLValue(record.outcome), SQLValue(record.outcomeAt), .text(record.outcomes), .text(record.repeats))
+                """, Self.consumptionBinds(record))
             if record.state == .pending, let submission {
                 _ = try await Self.enqueue(submission, in: db)
             }
@@ -159,6 +152,17 @@ extension SQLRepository {
                     declined: try row.int("declined"), reversed: try row.int("reversed"))
             }
         }
+    }
+
+    /// The values of `consumptionColumns` for `record`, in order.
+    static func consumptionBinds(_ record: ConsumptionRequestRecord) -> [SQLValue] {
+        [.text(record.id), .text(record.notificationUUID), .text(record.transactionId),
+         .text(record.originalTransactionId), SQLValue(record.appAccountToken), SQLValue(record.environment),
+         SQLValue(record.reason), .integer(record.requestedAt), .integer(record.deadline), .integer(record.decidedAt),
+         SQLValue(record.bundleHash), SQLValue(record.ruleId), SQLValue(record.ruleLine), SQLValue(record.blockedBy),
+         .text(record.consentBasis.rawValue), .text(record.state.rawValue),
+         SQLValue(record.body), .text(record.json), SQLValue(record.sentAt), SQLValue(record.lastError),
+         SQLValue(record.outcome), SQLValue(record.outcomeAt), .text(record.outcomes), .text(record.repeats)]
     }
 
     static func consumptionRecord(_ row: SQLRow) throws -> ConsumptionRequestRecord {

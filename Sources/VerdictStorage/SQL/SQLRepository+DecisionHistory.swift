@@ -1,12 +1,17 @@
 extension SQLRepository {
     func offerDecisions(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [OfferDecisionRecord] {
-        try await page(of: "offer_decisions", columns: Self.decisionColumns, period, cursor, limit, Self.decisionRecord)
+        try await statement { db in
+            try await db.query(prepared: OfferDecisionPage.self, Self.pageBinds(period, cursor, limit)).map(Self.decisionRecord)
+        }
     }
 
     func consumptionRequests(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws
         -> [ConsumptionRequestRecord] {
-        try await page(of: "consumption_requests", columns: Self.consumptionColumns, period, cursor, limit, Self.consumptionRecord)
+        try await statement { db in
+            try await db.query(prepared: ConsumptionRequestPage.self, Self.pageBinds(period, cursor, limit))
+                .map(Self.consumptionRecord)
+        }
     }
 
     func offerDecisions(matching filter: DecisionFilter, limit: Int) async throws -> [OfferDecisionRecord] {
@@ -54,25 +59,31 @@ extension SQLRepository {
         return (try row.int("offers"), try row.int("refunds"))
     }
 
-    /// One page of `table` in `(decided_at, id)` order: inside the period, after the cursor (a row
-    /// comparison, served by the `(decided_at, id)` index of migration 10).
-    private func page<Record: Sendable>(
-        of table: String, columns: String, _ period: DecisionPeriod, _ cursor: DecisionCursor?, _ limit: Int,
-        _ record: @escaping @Sendable (SQLRow) throws -> Record
-    ) async throws -> [Record] {
-        let binds: [SQLValue] = [
-            // `$1` is the later of the period's start and the cursor's instant: SQLite seeks the
-            // index with that one bound, so each page starts at the cursor instead of rescanning
-            // the history from the period's start (a replay quadratic in the decisions).
-            .integer(max(period.since ?? Int64.min, cursor?.decidedAt ?? Int64.min)), .integer(period.until ?? Int64.max),
-            .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit))),
-        ]
-        return try await statement { db in
-            try await db.query("""
-                SELECT \(columns) FROM \(table)
-                WHERE decided_at >= $1 AND decided_at < $2 AND (decided_at, id) > ($3, $4)
-                ORDER BY decided_at, id LIMIT $5
-                """, binds).map(record)
-        }
+    /// One page of offer decisions (see ``pageQuery(columns:table:)``), prepared once per connection.
+    private enum OfferDecisionPage: SQLStatement {
+        static let sql = pageQuery(columns: decisionColumns, table: "offer_decisions")
+    }
+
+    /// One page of consumption requests (see ``pageQuery(columns:table:)``), prepared once per connection.
+    private enum ConsumptionRequestPage: SQLStatement {
+        static let sql = pageQuery(columns: consumptionColumns, table: "consumption_requests")
+    }
+
+    /// One page in `(decided_at, id)` order: inside the period, after the cursor (row comparison),
+    /// served by the `(decided_at, id)` index of migration 10. `$1` is the later of the period's
+    /// start and the cursor's instant, so that the index is entered at the cursor: SQLite seeks
+    /// with one lower bound of `decided_at`, and with the period's alone every page would scan
+    /// the index from the period's start (a replay quadratic in the decisions).
+    private static func pageQuery(columns: String, table: String) -> String {
+        """
+        SELECT \(columns) FROM \(table)
+        WHERE decided_at >= $1 AND decided_at < $2 AND (decided_at, id) > ($3, $4)
+        ORDER BY decided_at, id LIMIT $5
+        """
+    }
+
+    private static func pageBinds(_ period: DecisionPeriod, _ cursor: DecisionCursor?, _ limit: Int) -> [SQLValue] {
+        [.integer(max(period.since ?? Int64.min, cursor?.decidedAt ?? Int64.min)), .integer(period.until ?? Int64.max),
+         .integer(cursor?.decidedAt ?? Int64.min), .text(cursor?.id ?? ""), .integer(Int64(max(1, limit)))]
     }
 }

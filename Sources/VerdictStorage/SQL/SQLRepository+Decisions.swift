@@ -24,13 +24,7 @@ extension SQLRepository {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
-                """,
-                .text(decision.id), .text(decision.originalTransactionId), SQLValue(decision.notificationUUID),
-                .text(decision.trigger), .text(decision.bundleHash), SQLValue(decision.ruleId), SQLValue(decision.ruleLine),
-                SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
-                .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
-                .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
-                SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId))
+                """, Self.decisionBinds(decision))
             if !inserted.isEmpty {
                 if let followUp { _ = try await Self.enqueue(followUp, in: db) }
                 return .stored(decision)
@@ -79,6 +73,16 @@ extension SQLRepository {
             SELECT COUNT(*) AS granted FROM offer_decisions
             WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND decided_at >= $2
             """, .text(value), .integer(since)).first?.int("granted") ?? 0
+    }
+
+    /// The values of `decisionColumns` for `decision`, in order.
+    static func decisionBinds(_ decision: OfferDecisionRecord) -> [SQLValue] {
+        [.text(decision.id), .text(decision.originalTransactionId), SQLValue(decision.notificationUUID),
+         .text(decision.trigger), .text(decision.bundleHash), SQLValue(decision.ruleId), SQLValue(decision.ruleLine),
+         SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
+         .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
+         .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
+         SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId)]
     }
 
     static func decisionRecord(_ row: SQLRow) throws -> OfferDecisionRecord {

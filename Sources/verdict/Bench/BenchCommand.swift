@@ -5,6 +5,7 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure throughput on this machine and print the figures.",
-        subcommands: [VerifyBenchCommand.self, SignBenchCommand.self, RulesBenchCommand.self, IntakeBenchCommand.self]
+        subcommands: [VerifyBenchCommand.self, SignBenchCommand.self, RulesBenchCommand.self, IntakeBenchCommand.self,
+                      ReplayBenchCommand.self]
     )
 }

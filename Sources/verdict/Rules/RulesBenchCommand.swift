@@ -26,11 +26,7 @@ struct RulesBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let bundle = RulesCommandSupport.load(directory) else { throw ExitCode.failure }
-        // Customers of the shipped bundle's app, "Lumen": the products, group and win-back offers of Rules/catalog.yaml.
-        let generator = SyntheticFacts(
-            historyLength: history, monthlyProductId: "com.lumen.pro.monthly", annualProductId: "com.lumen.pro.annual",
-            consumableProductId: "com.lumen.credits.100", subscriptionGroup: "21482345",
-            winBackOfferIds: ["lumen-winback-monthly-2free", "lumen-winback-monthly-50off"])
+        let generator = SyntheticFacts.lumen(historyLength: history)
         let facts = try generator.make(count: customers, schema: bundle.schema)
         let limits = InMemoryLimits()
         var outcomes: [String: Int] = [:]

@@ -148,9 +148,16 @@ struct RulesReplayCommand: AsyncParsableCommand {
 
 /// The progress of a replay on standard error: one line rewritten in place (count, rate, ETA).
 final class ProgressLine: Sendable {
+    /// What is being done to the decisions (`replayed`, `seeded`).
+    let verb: String
+
+    init(verb: String = "replayed") {
+        self.verb = verb
+    }
+
     func show(_ progress: RuleReplayRunner.Progress) {
         let eta = progress.remainingSeconds.map { String(format: "%.0f s left", $0) } ?? "…"
-        let text = String(format: "\rreplayed %d/%d · %.0f decisions/s · %@", progress.done, progress.total, progress.rate, eta)
+        let text = String(format: "\r%@ %d/%d · %.0f decisions/s · %@", verb, progress.done, progress.total, progress.rate, eta)
         FileHandle.standardError.write(Data(text.utf8))
     }
 
