@@ -1,13 +1,21 @@
-/// Stored decisions loaded in bulk: many rows per statement, one transaction per call. For
-/// benchmarks (`verdict bench replay` seeds its history with it) and for moving a history between
-/// databases; the service itself stores each decision with ``OfferDecisionStore`` and
-/// ``ConsumptionRequestStore``. Part of ``VerdictRepository``.
+/// Stored decisions, and the notifications, transactions and customers around them, loaded in
+/// bulk: many rows per statement, one transaction per call. For benchmarks (`verdict bench
+/// replay` and `verdict bench console` seed their histories with it) and for moving a history
+/// between databases; the service itself stores each one through the other stores. Part of
+/// ``VerdictRepository``.
 ///
-/// Rows are inserted as given: nothing is enqueued (no webhook, no submission to Apple) and no
-/// cap is counted. A record whose id or notification is already stored is skipped.
+/// Rows are inserted as given: nothing is enqueued (no webhook, no submission to Apple, no
+/// processing job: imported notifications are stored as processed) and no cap is counted. A
+/// record whose key is already stored is skipped. The daily statistics count imported rows.
 public protocol DecisionImportStore: Sendable {
     /// Inserts `records` in one transaction (several multi-row statements).
     func importOfferDecisions(_ records: [OfferDecisionRecord]) async throws
     /// Inserts `records` in one transaction (several multi-row statements).
     func importConsumptionRequests(_ records: [ConsumptionRequestRecord]) async throws
+    /// Inserts `notifications` as processed, in one transaction.
+    func importNotifications(_ notifications: [NewNotification]) async throws
+    /// Inserts `transactions` in one transaction.
+    func importTransactions(_ transactions: [TransactionRecord]) async throws
+    /// Inserts `customers` in one transaction.
+    func importCustomers(_ customers: [CustomerRecord]) async throws
 }

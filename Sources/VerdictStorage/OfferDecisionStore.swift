@@ -24,6 +24,11 @@ public protocol OfferDecisionStore: Sendable {
     /// Returns how many changed.
     func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
                             notificationUUID: String, actedAt: Int64, attributionWindow: Int64, at: Int64) async throws -> Int
+    /// Credits `event` to the offer decisions it follows, once per decision, transaction and kind
+    /// (a repeated event changes nothing): a purchase to the customer's decisions in its currency
+    /// made at most `window` milliseconds before it; a refund takes back what its transaction's
+    /// purchase credited; a reversed refund credits it again. Returns how many decisions changed.
+    func recordOfferRevenue(_ event: OfferRevenueEvent, window: Int64, at: Int64) async throws -> Int
     /// Per rule: decisions, offers made, held out, redeemed, and outcomes in treatment and holdout.
     func offerRuleStatistics() async throws -> [OfferRuleStatistics]
 }

@@ -64,6 +64,7 @@ public final class VerdictServer: Sendable {
                 repository: repository, handlers: [
                     OfferNotificationHandler(decider: offerDecider), OfferOutcomeHandler(
                         repository: repository, attributionWindow: configuration.attributionWindow.wholeMilliseconds, now: now),
+                    OfferRevenueHandler(repository: repository, window: configuration.revenueWindow.wholeMilliseconds, now: now),
                     ConsumptionRequestHandler(
                         decider: refundDecider, repository: repository, grace: configuration.consumptionGrace.wholeMilliseconds,
                         webhooks: configuration.webhookURL != nil), RefundOutcomeHandler(repository: repository),

@@ -58,6 +58,9 @@ public struct ServiceConfiguration: Sendable {
     /// How long (whole days) after an offer's expiry (or a decision without an offer) a customer's
     /// return is attributed to the decision; later returns are not.
     public var attributionWindow: Duration
+    /// How long (whole days) after an offer decision the customer's purchases count as its net
+    /// revenue (the console compares it between treatment and holdout).
+    public var revenueWindow: Duration
     /// Time between automatic reconciliations with Get Notification History (zero: off).
     public var reconcileInterval: Duration
     /// Time between checks of the rules folder for changes (zero: only SIGHUP reloads).
@@ -176,6 +179,7 @@ public struct ServiceConfiguration: Sendable {
         databaseTimeout = try settings.duration(.databaseTimeout, default: 5, range: 1...300)
         historyWait = try settings.duration(.historyWait, default: 30, range: 0...3600)
         attributionWindow = try settings.duration(.attributionWindow, default: 30, range: 0...3650, unit: .seconds(86_400))
+        revenueWindow = try settings.duration(.revenueWindow, default: 365, range: 0...3650, unit: .seconds(86_400))
         consumptionGrace = try settings.duration(.consumptionGrace, default: 600, range: 0...(6 * 3600))
         reconcileInterval = try settings.duration(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try settings.duration(.rulesReloadInterval, default: 2, range: 0...3600)

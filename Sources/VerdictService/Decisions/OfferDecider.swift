@@ -140,7 +140,8 @@ public struct OfferDecider: Sendable {
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },
             json: try Self.recordJSON(decision, facts: facts, historyComplete: historyComplete),
-            customerUnit: customerUnit
+            customerUnit: customerUnit,
+            currency: facts.value(at: "subscription.currency")?.stringValue
         )
     }
 

@@ -222,6 +222,7 @@ private struct PostgresExecutor: SQLExecutor {
         for value in binds {
             switch value {
             case .integer(let integer): bindings.append(integer)
+            case .real(let real): bindings.append(real)
             case .text(let text): bindings.append(text)
             case .null: bindings.appendNull()
             }
@@ -252,6 +253,8 @@ private struct PostgresExecutor: SQLExecutor {
             return .integer(try cell.decode(Int64.self))
         case .bool:
             return .integer(try cell.decode(Bool.self) ? 1 : 0)
+        case .float4, .float8:
+            return .real(try cell.decode(Double.self))
         case .numeric:
             let text = try cell.decode(String.self)
             guard let value = Int64(text) else {

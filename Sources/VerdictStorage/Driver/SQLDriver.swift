@@ -1,6 +1,8 @@
-/// A value bound to a `$n` placeholder or read from a column. The schema only needs integers and text.
+/// A value bound to a `$n` placeholder or read from a column: integers and text, and the floating
+/// sums of the daily statistics.
 enum SQLValue: Sendable, Equatable {
     case integer(Int64)
+    case real(Double)
     case text(String)
     case null
 
@@ -42,8 +44,19 @@ struct SQLRow: Sendable {
     func optionalInt64(_ column: String) throws -> Int64? {
         switch try value(column) {
         case .integer(let value): return value
+        case .real(let value): return Int64(value)
         case .null: return nil
         case .text: throw StorageError.corruptRow(reason: "column \(column) is text, expected an integer")
+        }
+    }
+
+    /// A numeric column as a `Double` (an integer is converted; null is 0, as a sum of no rows).
+    func double(_ column: String) throws -> Double {
+        switch try value(column) {
+        case .integer(let value): return Double(value)
+        case .real(let value): return value
+        case .null: return 0
+        case .text: throw StorageError.corruptRow(reason: "column \(column) is text, expected a number")
         }
     }
 
@@ -60,7 +73,7 @@ struct SQLRow: Sendable {
         switch try value(column) {
         case .text(let value): return value
         case .null: return nil
-        case .integer: throw StorageError.corruptRow(reason: "column \(column) is an integer, expected text")
+        case .integer, .real: throw StorageError.corruptRow(reason: "column \(column) is a number, expected text")
         }
     }
 

@@ -174,6 +174,7 @@ private struct SQLiteExecutor: SQLExecutor {
         let values = binds.map { value -> SQLiteData in
             switch value {
             case .integer(let integer): return .integer(SQLiteInt64(integer))
+            case .real(let real): return .float(real)
             case .text(let text): return .text(text)
             case .null: return .null
             }
@@ -186,7 +187,7 @@ private struct SQLiteExecutor: SQLExecutor {
             SQLRow(columns: columns, values: row.columns.map { column in
                 switch column.data {
                 case .integer(let integer): .integer(Int64(integer))
-                case .float(let double): .integer(Int64(double))
+                case .float(let double): .real(double)
                 case .text(let text): .text(text)
                 case .blob(let buffer): .text(String(buffer: buffer))
                 case .null: .null

@@ -34,12 +34,22 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     /// The customer `perCustomer` limits count this decision for (the bundle's customer unit;
     /// nil: the originalTransactionId).
     public var customerUnit: String?
+    /// The ISO 4217 currency of the subscription when decided (nil: unknown, or decided before
+    /// revenue was tracked); ``revenue`` is in it.
+    public var currency: String?
+    /// The net revenue the customer brought in ``currency`` within the revenue window after the
+    /// decision (purchases and renewals, less refunds), in milliunits. Kept by the store from
+    /// the notifications that follow; 0 on a new decision.
+    public var revenue: Int64
 
     public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
                 ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
                 decidedAt: Int64, expiresAt: Int64?, json: String, outcome: String? = nil, outcomeAt: Int64? = nil,
-                outcomeNotificationUUID: String? = nil, customerUnit: String? = nil) {
+                outcomeNotificationUUID: String? = nil, customerUnit: String? = nil,
+                currency: String? = nil, revenue: Int64 = 0) {
         self.customerUnit = customerUnit
+        self.currency = currency
+        self.revenue = revenue
         self.id = id
         self.originalTransactionId = originalTransactionId
         self.notificationUUID = notificationUUID

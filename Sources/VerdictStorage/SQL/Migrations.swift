@@ -49,6 +49,8 @@ enum Migrations {
                 "CREATE INDEX console_sessions_expires ON console_sessions (expires_at)",
             ]
         }),
+        Migration(version: 12, name: "statistics by day (offer decisions, consumption requests, notifications); net revenue per offer decision",
+                  statements: dailyStatistics),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

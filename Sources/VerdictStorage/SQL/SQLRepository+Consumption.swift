@@ -129,31 +129,6 @@ extension SQLRepository {
         }
     }
 
-    func refundRuleStatistics() async throws -> [RefundRuleStatistics] {
-        try await transaction { db in
-            try await db.query("""
-                SELECT COALESCE(rule_id, blocked_by, 'default') AS decided_by,
-                    COUNT(*) AS requests,
-                    SUM(CASE WHEN state = 'sent' THEN 1 ELSE 0 END) AS sent,
-                    SUM(CASE WHEN state = 'not_sent' AND consent_basis IN ('refused', 'none') THEN 1 ELSE 0 END) AS no_consent,
-                    SUM(CASE WHEN state = 'not_sent' AND consent_basis IN ('recorded', 'assumed') THEN 1 ELSE 0 END) AS not_sent_other,
-                    SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed,
-                    SUM(CASE WHEN state = 'missed' THEN 1 ELSE 0 END) AS missed,
-                    SUM(CASE WHEN outcome IN ('REFUND', 'REFUND_REVERSED') THEN 1 ELSE 0 END) AS granted,
-                    SUM(CASE WHEN outcome = 'REFUND_DECLINED' THEN 1 ELSE 0 END) AS declined,
-                    SUM(CASE WHEN outcome = 'REFUND_REVERSED' THEN 1 ELSE 0 END) AS reversed
-                FROM consumption_requests
-                GROUP BY COALESCE(rule_id, blocked_by, 'default') ORDER BY decided_by
-                """).map { row in
-                RefundRuleStatistics(
-                    ruleId: try row.string("decided_by"), requests: try row.int("requests"), sent: try row.int("sent"),
-                    notSentNoConsent: try row.int("no_consent"), notSentOther: try row.int("not_sent_other"),
-                    failed: try row.int("failed"), missed: try row.int("missed"), granted: try row.int("granted"),
-                    declined: try row.int("declined"), reversed: try row.int("reversed"))
-            }
-        }
-    }
-
     /// The values of `consumptionColumns` for `record`, in order.
     static func consumptionBinds(_ record: ConsumptionRequestRecord) -> [SQLValue] {
         [.text(record.id), .text(record.notificationUUID), .text(record.transactionId),

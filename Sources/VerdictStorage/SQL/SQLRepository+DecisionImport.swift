@@ -12,6 +12,38 @@ extension SQLRepository {
         try await importRows(into: "consumption_requests", columns: Self.consumptionColumns, records.map(Self.consumptionBinds))
     }
 
+    func importNotifications(_ notifications: [NewNotification]) async throws {
+        try await importRows(into: "notifications", columns: """
+            notification_uuid, notification_type, subtype, environment, bundle_id, original_transaction_id, transaction_id,
+            signed_date, received_at, source, signed_payload, decoded_json, state, processed_at, processed_count
+            """, notifications.map { notification in
+                [.text(notification.notificationUUID), .text(notification.notificationType), SQLValue(notification.subtype),
+                 SQLValue(notification.environment), SQLValue(notification.bundleId), SQLValue(notification.originalTransactionId),
+                 SQLValue(notification.transactionId), .integer(notification.signedDate), .integer(notification.receivedAt),
+                 .text(notification.source.rawValue), .text(notification.signedPayload), .text(notification.decodedJSON),
+                 .text("processed"), .integer(notification.receivedAt), .integer(1)]
+            })
+    }
+
+    func importTransactions(_ transactions: [TransactionRecord]) async throws {
+        try await importRows(into: "transactions", columns: Self.transactionColumns, transactions.map { transaction in
+            [.text(transaction.transactionId), .text(transaction.originalTransactionId), .text(transaction.productId),
+             SQLValue(transaction.appAccountToken), SQLValue(transaction.environment), SQLValue(transaction.purchaseDate),
+             SQLValue(transaction.revocationDate), .integer(transaction.signedDate), .text(transaction.decodedJSON)]
+        })
+    }
+
+    func importCustomers(_ customers: [CustomerRecord]) async throws {
+        try await importRows(into: "customers", columns: """
+            original_transaction_id, app_account_token, app_transaction_id, environment, first_seen_at, history_revision,
+            history_synced_at
+            """, customers.map { customer in
+                [.text(customer.originalTransactionId), SQLValue(customer.appAccountToken), SQLValue(customer.appTransactionId),
+                 SQLValue(customer.environment), .integer(customer.firstSeenAt), SQLValue(customer.historyRevision),
+                 SQLValue(customer.historySyncedAt)]
+            })
+    }
+
     /// Inserts `rows` (each the values of `columns`, in order) in one transaction, as many rows
     /// per statement as the bind limit allows; rows that conflict with a stored one are skipped.
     private func importRows(into table: String, columns: String, _ rows: [[SQLValue]]) async throws {

@@ -4,7 +4,7 @@ extension SQLRepository {
     static let decisionColumns = """
         id, original_transaction_id, notification_uuid, trigger_name, bundle_hash, rule_id, rule_line, offer_id,
         offer_type, product_id, held_out, decided_at, expires_at, record_json, outcome, outcome_at,
-        outcome_notification_uuid, customer_unit
+        outcome_notification_uuid, customer_unit, currency, revenue
         """
 
     func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?, caps: [OfferCap]) async throws -> OfferDecisionInsert {
@@ -21,7 +21,7 @@ extension SQLRepository {
             }
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
                 """, Self.decisionBinds(decision))
@@ -82,7 +82,8 @@ extension SQLRepository {
          SQLValue(decision.offerId), SQLValue(decision.offerType), SQLValue(decision.productId),
          .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
          .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
-         SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId)]
+         SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId),
+         SQLValue(decision.currency), .integer(decision.revenue)]
     }
 
     static func decisionRecord(_ row: SQLRow) throws -> OfferDecisionRecord {
@@ -96,6 +97,7 @@ extension SQLRepository {
             expiresAt: try row.optionalInt64("expires_at"), json: try row.string("record_json"),
             outcome: try row.optionalString("outcome"), outcomeAt: try row.optionalInt64("outcome_at"),
             outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"),
-            customerUnit: try row.optionalString("customer_unit"))
+            customerUnit: try row.optionalString("customer_unit"), currency: try row.optionalString("currency"),
+            revenue: try row.int64("revenue"))
     }
 }

@@ -33,24 +33,43 @@ extension SQLRepository {
         }
     }
 
-    func offerRuleStatistics() async throws -> [OfferRuleStatistics] {
+    func recordOfferRevenue(_ event: OfferRevenueEvent, window: Int64, at: Int64) async throws -> Int {
         try await transaction { db in
-            try await db.query("""
-                SELECT rule_id,
-                    COUNT(*) AS decisions,
-                    SUM(CASE WHEN offer_id IS NOT NULL AND held_out = 0 THEN 1 ELSE 0 END) AS offers_made,
-                    SUM(CASE WHEN held_out = 1 THEN 1 ELSE 0 END) AS held_out,
-                    SUM(CASE WHEN outcome = 'redeemed' THEN 1 ELSE 0 END) AS redeemed,
-                    SUM(CASE WHEN outcome IS NOT NULL AND held_out = 0 AND offer_id IS NOT NULL THEN 1 ELSE 0 END) AS converted_treatment,
-                    SUM(CASE WHEN outcome IS NOT NULL AND held_out = 1 THEN 1 ELSE 0 END) AS converted_holdout
-                FROM offer_decisions WHERE rule_id IS NOT NULL
-                GROUP BY rule_id ORDER BY rule_id
-                """).map { row in
-                OfferRuleStatistics(
-                    ruleId: try row.string("rule_id"), decisions: try row.int("decisions"),
-                    offersMade: try row.int("offers_made"), heldOut: try row.int("held_out"), redeemed: try row.int("redeemed"),
-                    convertedTreatment: try row.int("converted_treatment"), convertedHoldout: try row.int("converted_holdout"))
+            // Ledger rows first (one per decision, transaction and kind: a repeat inserts nothing),
+            // then each credited decision's revenue, in the same transaction.
+            let credited: [SQLRow]
+            switch event {
+            case .purchase(let originalTransactionId, let transactionId, let purchasedAt, let amount, let currency):
+                credited = try await db.query("""
+                    INSERT INTO offer_revenue (decision_id, transaction_id, kind, amount, recorded_at)
+                    SELECT id, $2, 'purchase', $3, $4 FROM offer_decisions
+                    WHERE original_transaction_id = $1 AND currency = $5 AND decided_at <= $6 AND decided_at >= $7
+                    ON CONFLICT DO NOTHING
+                    RETURNING decision_id, amount
+                    """, .text(originalTransactionId), .text(transactionId), .integer(amount), .integer(at), .text(currency),
+                    .integer(purchasedAt), .integer(purchasedAt - window))
+            case .refund(let transactionId):
+                credited = try await Self.mirror(transactionId, from: "purchase", as: "refund", at: at, in: db)
+            case .refundReversed(let transactionId):
+                credited = try await Self.mirror(transactionId, from: "refund", as: "refund_reversed", at: at, in: db)
             }
+            for row in credited {
+                try await db.execute(
+                    "UPDATE offer_decisions SET revenue = revenue + $2 WHERE id = $1",
+                    .text(try row.string("decision_id")), .integer(try row.int64("amount")))
+            }
+            return credited.count
         }
+    }
+
+    /// Ledger rows of kind `kind` undoing each `source` row of `transactionId` (the opposite amount).
+    private static func mirror(_ transactionId: String, from source: String, as kind: String, at: Int64,
+                               in db: any SQLExecutor) async throws -> [SQLRow] {
+        try await db.query("""
+            INSERT INTO offer_revenue (decision_id, transaction_id, kind, amount, recorded_at)
+            SELECT decision_id, transaction_id, $3, -amount, $4 FROM offer_revenue WHERE transaction_id = $1 AND kind = $2
+            ON CONFLICT DO NOTHING
+            RETURNING decision_id, amount
+            """, .text(transactionId), .text(source), .text(kind), .integer(at))
     }
 }

@@ -52,6 +52,8 @@ struct ServiceOptions: ParsableArguments {
     var consumptionGrace: String?
     @Option(help: "Days after an offer's expiry during which a return is credited to it (default 30).")
     var attributionWindow: String?
+    @Option(help: "Days after an offer decision during which the customer's purchases count as its net revenue (default 365).")
+    var revenueWindow: String?
     @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
     var reconcileInterval: String?
     @Option(help: "Jobs run at once by this process (default 8).")
@@ -77,7 +79,7 @@ struct ServiceOptions: ParsableArguments {
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
             (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
             (.webhookSecret, webhookSecret), (.assumeConsent, assumeConsent), (.historyWait, historyWait),
-            (.attributionWindow, attributionWindow), (.consumptionGrace, consumptionGrace),
+            (.attributionWindow, attributionWindow), (.revenueWindow, revenueWindow), (.consumptionGrace, consumptionGrace),
             (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel), (.console, console),
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),

@@ -1,0 +1,104 @@
+/// A table of per-day sums over another table, kept exact by triggers: every insert adds a row's
+/// contribution to its day's sums, every update takes the old contribution away and adds the new
+/// one, every delete takes it away — in the writing transaction, on every write path (including
+/// ones added later). The console's Overview and Rules pages and `/v1/rules/stats` read these
+/// instead of aggregating a million decisions per request.
+///
+/// A rollup is described once; its triggers (SQLite: one per event; PostgreSQL: one PL/pgSQL
+/// function) and its backfill are generated from the description, for both backends. Expressions
+/// are written with `{row}` standing for the source row (`NEW`, `OLD`, or the backfill's alias).
+struct DailyRollup: Sendable {
+    /// A grouping column of the rollup and the expression computing it from a source row.
+    struct Key: Sendable {
+        var column: String
+        var type: String
+        var expression: String
+    }
+
+    /// A summed column of the rollup and the source row's contribution to it.
+    struct Measure: Sendable {
+        var column: String
+        var type: String = "BIGINT"
+        var expression: String
+    }
+
+    /// The rollup's table.
+    var table: String
+    /// The table it sums.
+    var source: String
+    /// The source columns whose update can change a contribution (the update trigger's `OF` list).
+    var watched: [String]
+    var keys: [Key]
+    var measures: [Measure]
+
+    /// A condition or expression in terms of `row`.
+    private func bind(_ expression: String, to row: String) -> String {
+        expression.replacingOccurrences(of: "{row}", with: row)
+    }
+
+    /// Creates the table, fills it from the rows already stored, and creates its triggers.
+    func statements(_ dialect: SQLDialect) -> [String] {
+        let columns = keys.map { "\($0.column) \($0.type) NOT NULL" } + measures.map { "\($0.column) \($0.type) NOT NULL DEFAULT 0" }
+        let keyList = keys.map(\.column).joined(separator: ", ")
+        let create = """
+            CREATE TABLE \(table) (
+                \(columns.joined(separator: ",\n    ")),
+                PRIMARY KEY (\(keyList))
+            )
+            """
+        let keyExpressions = keys.map { bind($0.expression, to: "r") }
+        let backfill = """
+            INSERT INTO \(table) (\(keyList), \(measures.map(\.column).joined(separator: ", ")))
+            SELECT \((keyExpressions + measures.map { "SUM(\(bind($0.expression, to: "r")))" }).joined(separator: ", "))
+            FROM \(source) AS r GROUP BY \(keyExpressions.joined(separator: ", "))
+            """
+        return [create, backfill] + triggers(dialect)
+    }
+
+    /// Adds `row`'s contribution (`subtract`: takes it away) to its day's sums.
+    private func upsert(_ row: String, subtract: Bool) -> String {
+        let columns = keys.map(\.column) + measures.map(\.column)
+        let values = keys.map { bind($0.expression, to: row) }
+            + measures.map { subtract ? "-(\(bind($0.expression, to: row)))" : bind($0.expression, to: row) }
+        let sums = measures.map { "\($0.column) = \(table).\($0.column) + excluded.\($0.column)" }
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))
+            ON CONFLICT (\(keys.map(\.column).joined(separator: ", "))) DO UPDATE SET \(sums.joined(separator: ", "))
+            """
+    }
+
+    private func triggers(_ dialect: SQLDialect) -> [String] {
+        let watchedList = watched.joined(separator: ", ")
+        switch dialect.backend {
+        case .sqlite:
+            return [
+                "CREATE TRIGGER \(table)_insert AFTER INSERT ON \(source) BEGIN \(upsert("NEW", subtract: false)); END",
+                """
+                CREATE TRIGGER \(table)_update AFTER UPDATE OF \(watchedList) ON \(source)
+                BEGIN \(upsert("OLD", subtract: true)); \(upsert("NEW", subtract: false)); END
+                """,
+                "CREATE TRIGGER \(table)_delete AFTER DELETE ON \(source) BEGIN \(upsert("OLD", subtract: true)); END",
+            ]
+        case .postgres:
+            return [
+                """
+                CREATE FUNCTION verdict_\(table)() RETURNS trigger LANGUAGE plpgsql AS $rollup$
+                BEGIN
+                    IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                        \(upsert("OLD", subtract: true));
+                    END IF;
+                    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                        \(upsert("NEW", subtract: false));
+                    END IF;
+                    RETURN NULL;
+                END
+                $rollup$
+                """,
+                """
+                CREATE TRIGGER \(table)_rollup AFTER INSERT OR DELETE OR UPDATE OF \(watchedList) ON \(source)
+                FOR EACH ROW EXECUTE FUNCTION verdict_\(table)()
+                """,
+            ]
+        }
+    }
+}

@@ -1,0 +1,103 @@
+extension Migrations {
+    /// Migration 12: the console's statistics by day, and net revenue per offer decision.
+    ///
+    /// - `offer_decisions.currency` (the subscription's currency when decided) and `.revenue` (the
+    ///   net revenue the customer brought in that currency within the attribution window after the
+    ///   decision, in milliunits), kept from the `offer_revenue` ledger — one row per decision,
+    ///   transaction and kind, so a notification processed twice counts once. Decisions stored
+    ///   before this version have no currency and count no revenue.
+    /// - Three ``DailyRollup``s: offer decisions per day, rule and currency; consumption requests
+    ///   per day and deciding rule; notifications per day and type.
+    /// - Indexes for the console's decision filters (rule, outcome), newest first.
+    static func dailyStatistics(_ dialect: SQLDialect) -> [String] {
+        [
+            "ALTER TABLE offer_decisions ADD COLUMN currency TEXT",
+            "ALTER TABLE offer_decisions ADD COLUMN revenue BIGINT NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE offer_revenue (
+                decision_id TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('purchase', 'refund', 'refund_reversed')),
+                amount BIGINT NOT NULL,
+                recorded_at BIGINT NOT NULL,
+                PRIMARY KEY (decision_id, transaction_id, kind)
+            )
+            """,
+            "CREATE INDEX offer_revenue_transaction ON offer_revenue (transaction_id, kind)",
+            "CREATE INDEX offer_decisions_rule ON offer_decisions (rule_id, decided_at, id)",
+            "CREATE INDEX offer_decisions_outcome ON offer_decisions (outcome, decided_at, id)",
+            "CREATE INDEX consumption_requests_rule ON consumption_requests (rule_id, decided_at, id)",
+            "CREATE INDEX consumption_requests_outcome ON consumption_requests (outcome, decided_at, id)",
+            // Queue statistics (the console, /metrics) count unfinished jobs without reading the done ones.
+            "CREATE INDEX jobs_unfinished ON jobs (kind) WHERE state <> 'done'",
+        ] + offerRuleDays.statements(dialect) + refundRuleDays.statements(dialect) + notificationDays.statements(dialect)
+    }
+
+    /// The UTC day (days since 1970-01-01) of a UNIX-millisecond column of the source row.
+    private static func day(_ column: String) -> String { "{row}.\(column) / 86400000" }
+
+    private static func when(_ condition: String, _ value: String = "1") -> String {
+        "CASE WHEN \(condition) THEN \(value) ELSE 0 END"
+    }
+
+    /// Offer decisions per day, rule (`''`: none) and currency (`''`: unknown). Treatment: an offer
+    /// was made; holdout: held out. Revenue sums and sums of squares per arm give each arm's mean
+    /// and variance of net revenue per decided customer.
+    static let offerRuleDays = DailyRollup(
+        table: "offer_rule_days", source: "offer_decisions",
+        watched: ["decided_at", "rule_id", "currency", "offer_id", "held_out", "outcome", "revenue"],
+        keys: [
+            .init(column: "day", type: "BIGINT", expression: day("decided_at")),
+            .init(column: "rule_id", type: "TEXT", expression: "COALESCE({row}.rule_id, '')"),
+            .init(column: "currency", type: "TEXT", expression: "COALESCE({row}.currency, '')"),
+        ],
+        measures: {
+            let treatment = "{row}.offer_id IS NOT NULL AND {row}.held_out = 0"
+            let holdout = "{row}.held_out = 1"
+            let squared = "CAST({row}.revenue AS DOUBLE PRECISION) * {row}.revenue"
+            return [
+                .init(column: "decisions", expression: "1"),
+                .init(column: "offers_made", expression: when(treatment)),
+                .init(column: "held_out", expression: when(holdout)),
+                .init(column: "redeemed", expression: when("{row}.outcome = 'redeemed'")),
+                .init(column: "converted_treatment", expression: when("{row}.outcome IS NOT NULL AND \(treatment)")),
+                .init(column: "converted_holdout", expression: when("{row}.outcome IS NOT NULL AND \(holdout)")),
+                .init(column: "revenue_treatment", expression: when(treatment, "{row}.revenue")),
+                .init(column: "revenue_treatment_squares", type: "DOUBLE PRECISION", expression: when(treatment, squared)),
+                .init(column: "revenue_holdout", expression: when(holdout, "{row}.revenue")),
+                .init(column: "revenue_holdout_squares", type: "DOUBLE PRECISION", expression: when(holdout, squared)),
+            ]
+        }())
+
+    /// Consumption requests per day and what decided them (rule, blocking rule, or `default`).
+    static let refundRuleDays = DailyRollup(
+        table: "refund_rule_days", source: "consumption_requests",
+        watched: ["decided_at", "rule_id", "blocked_by", "state", "consent_basis", "outcome"],
+        keys: [
+            .init(column: "day", type: "BIGINT", expression: day("decided_at")),
+            .init(column: "decided_by", type: "TEXT", expression: "COALESCE({row}.rule_id, {row}.blocked_by, 'default')"),
+        ],
+        measures: [
+            .init(column: "requests", expression: "1"),
+            .init(column: "sent", expression: when("{row}.state = 'sent'")),
+            .init(column: "no_consent", expression: when("{row}.state = 'not_sent' AND {row}.consent_basis IN ('refused', 'none')")),
+            .init(column: "not_sent_other",
+                  expression: when("{row}.state = 'not_sent' AND {row}.consent_basis IN ('recorded', 'assumed')")),
+            .init(column: "failed", expression: when("{row}.state = 'failed'")),
+            .init(column: "missed", expression: when("{row}.state = 'missed'")),
+            .init(column: "granted", expression: when("{row}.outcome IN ('REFUND', 'REFUND_REVERSED')")),
+            .init(column: "declined", expression: when("{row}.outcome = 'REFUND_DECLINED'")),
+            .init(column: "reversed", expression: when("{row}.outcome = 'REFUND_REVERSED'")),
+        ])
+
+    /// Notifications received per day, type and subtype (`''`: none).
+    static let notificationDays = DailyRollup(
+        table: "notification_days", source: "notifications",
+        watched: ["received_at", "notification_type", "subtype"],
+        keys: [
+            .init(column: "day", type: "BIGINT", expression: day("received_at")),
+            .init(column: "notification_type", type: "TEXT", expression: "{row}.notification_type"),
+            .init(column: "subtype", type: "TEXT", expression: "COALESCE({row}.subtype, '')"),
+        ],
+        measures: [.init(column: "notifications", expression: "1")])
+}
