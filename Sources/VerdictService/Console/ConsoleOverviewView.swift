@@ -2,9 +2,11 @@ import Foundation
 import RuleEngine
 import VerdictStorage
 
-/// The Overview page: the active bundle (and a refused one), the headline counts, each offer rule's
-/// treatment against holdout (``HoldoutComparison``), and each refund rule's answers and Apple's
-/// outcomes. Counts are since the start of the database.
+/// The Overview page for a period of whole UTC days (``ConsolePeriod``): the active bundle (and a
+/// refused one), the period's headline counts, decisions, offers and refund requests by day,
+/// notifications by type, each offer rule's treatment against holdout on save rate and on net
+/// revenue per decided customer (``ConsoleOverviewRules``), and each refund rule's answers and
+/// Apple's outcomes. Everything is read from the daily rollups: a few rows per day.
 struct ConsoleOverviewView {
     struct Bundle {
         var hash: String
@@ -12,31 +14,53 @@ struct ConsoleOverviewView {
         var rejected: String?
     }
 
-    struct RuleRow {
-        var rule: String
+    struct NotificationRow {
+        var type: String
+        var subtype: String
+        var count: Int
+    }
+
+    struct DayRow {
+        var day: String
         var decisions: Int
         var offers: Int
         var heldOut: Int
-        var redeemed: Int
-        var rates: String
-        var lift: String
-        var chance: String
-        var mismatch: String?
-        var verdict: String
+        var requests: Int
+        var notifications: Int
     }
 
+    /// What the page reads from the store for its period.
+    struct Data {
+        var offers: [OfferRuleDay]
+        var refunds: [RefundRuleDay]
+        var notifications: [NotificationDay]
+        var deadJobs: Int
+    }
+
+    var since: String
+    var until: String
+    var presets: [ConsolePeriod.Preset]
     var bundle: Bundle?
+    var notifications: Int
     var decisions: Int
     var offers: Int
+    var heldOut: Int
     var requests: Int
     var missed: Int
     var deadJobs: Int
     var holdoutPercent: String
-    var rules: [RuleRow]
+    var decisionsChart: String
+    var activityChart: String
+    var days: [DayRow]
+    var notificationTypes: [NotificationRow]
+    var rules: [ConsoleOverviewRules.SaveRateRow]
+    var revenues: [ConsoleOverviewRules.RevenueRow]
     var refunds: [RefundRuleStatistics]
 
-    init(reloader: RulesReloader, counts: (offers: Int, refunds: Int), offers: [OfferRuleStatistics],
-         refunds: [RefundRuleStatistics], deadJobs: Int) {
+    init(period: ConsolePeriod, today: Int64, reloader: RulesReloader, data: Data) {
+        since = period.since
+        until = period.until
+        presets = period.presets(today: today)
         let active = reloader.store.current
         bundle = active.map {
             Bundle(hash: $0.hash, loadedAt: reloader.loadedAt.map(ConsoleFormat.instant) ?? "at start",
@@ -44,36 +68,50 @@ struct ConsoleOverviewView {
         }
         let share = active?.offers?.holdout.map { Double($0.basisPoints) / 10_000 }
         holdoutPercent = share.map { String(format: "%g %% holdout", $0 * 100) } ?? "holdout (none configured)"
-        decisions = counts.offers
-        self.offers = offers.reduce(0) { $0 + $1.offersMade }
-        requests = counts.refunds
-        missed = refunds.reduce(0) { $0 + $1.missed }
-        self.deadJobs = deadJobs
-        self.refunds = refunds
-        rules = offers.map { statistics in
-            let comparison = HoldoutComparison(
-                treatment: .init(customers: statistics.offersMade, saved: statistics.convertedTreatment),
-                holdout: .init(customers: statistics.heldOut, saved: statistics.convertedHoldout), expectedHoldoutShare: share)
-            func percent(_ value: Double?) -> String { value.map { String(format: "%.1f %%", $0 * 100) } ?? "—" }
-            let interval = comparison.liftInterval.map {
-                String(format: "%+.1f pp (%+.1f to %+.1f)", (comparison.lift ?? 0) * 100, $0.lower * 100, $0.upper * 100)
-            }
-            var verdict = "no outcome yet"
-            if comparison.lift != nil {
-                if comparison.isConclusive {
-                    verdict = (comparison.lift ?? 0) > 0 ? "treatment keeps more customers" : "the holdout keeps more customers"
-                } else if let needed = comparison.customersNeededPerArm {
-                    verdict = "not conclusive: about \(needed) customers per arm to detect this lift"
-                } else {
-                    verdict = "not conclusive"
-                }
-            }
-            return RuleRow(
-                rule: statistics.ruleId, decisions: statistics.decisions, offers: statistics.offersMade, heldOut: statistics.heldOut,
-                redeemed: statistics.redeemed, rates: "\(percent(comparison.treatment.rate)) / \(percent(comparison.holdout.rate))",
-                lift: interval ?? "—", chance: percent(comparison.probabilityTreatmentBeatsHoldout),
-                mismatch: comparison.sampleRatioMismatch ? "Sample-ratio mismatch: the holdout's share is off (p < 0.001)." : nil,
-                verdict: verdict)
+
+        func total<Row>(_ rows: [Row], _ value: (Row) -> Int) -> Int { rows.reduce(0) { $0 + value($1) } }
+        notifications = total(data.notifications, \.notifications)
+        decisions = total(data.offers, \.statistics.decisions)
+        offers = total(data.offers, \.statistics.offersMade)
+        heldOut = total(data.offers, \.statistics.heldOut)
+        requests = total(data.refunds, \.statistics.requests)
+        missed = total(data.refunds, \.statistics.missed)
+        deadJobs = data.deadJobs
+
+        let offersByDay = Dictionary(grouping: data.offers, by: \.day)
+        let refundsByDay = Dictionary(grouping: data.refunds, by: \.day)
+        let notificationsByDay = Dictionary(grouping: data.notifications, by: \.day)
+        days = zip(period.first...period.last, period.dayLabels).map { day, label in
+            let offers = offersByDay[day] ?? []
+            return DayRow(
+                day: label, decisions: total(offers, \.statistics.decisions), offers: total(offers, \.statistics.offersMade),
+                heldOut: total(offers, \.statistics.heldOut), requests: total(refundsByDay[day] ?? [], \.statistics.requests),
+                notifications: total(notificationsByDay[day] ?? [], \.notifications))
+        }
+        decisionsChart = DayBarChart(
+            id: "decisions-by-day", title: "Offer decisions, offers made and customers held out per day",
+            series: [.init(name: "decisions", style: "decisions"), .init(name: "offers made", style: "offers"),
+                     .init(name: "held out", style: "held-out")],
+            days: days.map { .init(label: $0.day, values: [$0.decisions, $0.offers, $0.heldOut]) }).svg()
+        activityChart = DayBarChart(
+            id: "activity-by-day", title: "Notifications received and refund requests per day",
+            series: [.init(name: "notifications", style: "notifications"), .init(name: "refund requests", style: "requests")],
+            days: days.map { .init(label: $0.day, values: [$0.notifications, $0.requests]) }).svg()
+
+        let types = Dictionary(grouping: data.notifications) { "\($0.notificationType)\u{0}\($0.subtype ?? "")" }
+        notificationTypes = types.values.compactMap { rows in
+            rows.first.map { NotificationRow(type: $0.notificationType, subtype: $0.subtype ?? "—", count: total(rows, \.notifications)) }
+        }.sorted { ($1.count, $0.type, $0.subtype) < ($0.count, $1.type, $1.subtype) }
+
+        rules = ConsoleOverviewRules.saveRates(data.offers, expectedHoldoutShare: share)
+        revenues = ConsoleOverviewRules.revenues(data.offers)
+        refunds = Dictionary(grouping: data.refunds, by: \.statistics.ruleId).keys.sorted().map { rule in
+            let rows = data.refunds.filter { $0.statistics.ruleId == rule }.map(\.statistics)
+            return RefundRuleStatistics(
+                ruleId: rule, requests: total(rows, \.requests), sent: total(rows, \.sent),
+                notSentNoConsent: total(rows, \.notSentNoConsent), notSentOther: total(rows, \.notSentOther),
+                failed: total(rows, \.failed), missed: total(rows, \.missed), granted: total(rows, \.granted),
+                declined: total(rows, \.declined), reversed: total(rows, \.reversed))
         }
     }
 }

@@ -7,7 +7,7 @@ import VerdictStorage
 /// decision), a customer's timeline, refund requests. Each reads what the API reads, renders it server-side, and shows
 /// nothing secret (no signature, key, token or signed payload).
 struct ConsolePages {
-    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore & JobStore
+    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore & DailyStatisticsStore & JobStore
 
     let repository: any Stores
     let reloader: RulesReloader
@@ -25,11 +25,14 @@ struct ConsolePages {
                 return try await render(request, context, current)
             }
         }
-        page("/console/overview") { _, _, session in
-            let view = ConsoleOverviewView(
-                reloader: reloader, counts: try await repository.decisionCounts(decidedIn: DecisionPeriod()),
-                offers: try await repository.offerRuleStatistics(), refunds: try await repository.refundRuleStatistics(),
+        page("/console/overview") { request, _, session in
+            let today = DayRange.day(of: now().appStoreMilliseconds)
+            let period = try ConsolePeriod(request, today: today)
+            let data = ConsoleOverviewView.Data(
+                offers: try await repository.offerRuleDays(period.range), refunds: try await repository.refundRuleDays(period.range),
+                notifications: try await repository.notificationDays(period.range),
                 deadJobs: try await repository.queueStatistics(now: now().appStoreMilliseconds).dead)
+            let view = ConsoleOverviewView(period: period, today: today, reloader: reloader, data: data)
             return renderer.page("overview", title: "Overview", session: session, current: "/console/overview", values: view)
         }
         page("/console/rules") { _, _, session in

@@ -24,7 +24,9 @@ struct ConsoleRefundsView {
     init(_ records: [ConsumptionRequestRecord], now: Int64) {
         let ordered = records.filter { $0.state == .pending } + records.filter { $0.state != .pending }
         requests = ordered.map { record in
-            let notSent = ConsoleFormat.member(record.json, "notSentReason").map { "not sent: \($0)" }
+            // Only a request not sent has a reason not to (the record is parsed for nothing else).
+            let notSent = record.state == .notSent
+                ? ConsoleFormat.member(record.json, "notSentReason").map { "not sent: \($0)" } : nil
             return Row(
                 id: record.id, transactionId: record.transactionId, reason: record.reason ?? "—", state: record.state.rawValue,
                 deadline: ConsoleFormat.instant(record.deadline),
