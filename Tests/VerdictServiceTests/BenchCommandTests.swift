@@ -81,6 +81,25 @@ import Testing
         #expect(replay.contains("replayed \(seeded) decisions in") && !replay.contains("seeded "), "\(replay)")
     }
 
+    /// `verdict bench console` on a small history: it seeds, serves the database in-process, signs
+    /// in as a viewer and times every page (each answered 200, or the bench fails).
+    @Test func benchConsoleSeedsAndTimesEveryPage() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-bench-console-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (status, output) = try await ServiceProcess.run(
+            ["bench", "console", "--count", "600", "--customers", "100", "--requests", "2", "--rules-dir", ServiceHarness.rulesDirectory,
+             "--database-url", "sqlite:" + directory.appendingPathComponent("console.sqlite").path],
+            settings: [:], directory: directory, name: "bench-console", timeout: .seconds(120))
+        #expect(status == 0, "\(output.suffix(2_000))")
+        #expect(output.contains("their notifications, customers and transactions in"), "\(output)")
+        #expect(output.contains("12 pages, 2 requests each"), "\(output)")
+        for page in ["overview (last 365 days)", "decisions of one rule", "customer", "refund requests"] {
+            #expect(output.contains("  \(page)"), "\(page): \(output)")
+        }
+        #expect(output.components(separatedBy: " p99 ").count == 13, "\(output)")
+    }
+
     /// The rest of the first line containing `marker`, without a trailing ` \` and quotes.
     private static func value(after marker: String, in text: String) -> String? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),

@@ -12,6 +12,8 @@ struct ReplayBenchSeeding {
 
     let history: SyntheticDecisionHistory
     let store: any DecisionImportStore
+    /// Also stores each batch's notifications, customers and transactions (`verdict bench console`).
+    var surroundings: ConsoleBenchSeeding? = nil
 
     /// Writes decisions `0..<count`; returns how many offer decisions and consumption requests were stored.
     func run(count: Int, progress: (Int) -> Void) async throws -> (offers: Int, refunds: Int) {
@@ -25,9 +27,11 @@ struct ReplayBenchSeeding {
             stored.offers += batch.offers.count
             stored.refunds += batch.refunds.count
             let store = self.store
+            let surroundings = self.surroundings
             writing = Task {
                 try await store.importOfferDecisions(batch.offers)
                 try await store.importConsumptionRequests(batch.refunds)
+                try await surroundings?.store(offers: batch.offers, refunds: batch.refunds)
             }
         }
         try await writing?.value
