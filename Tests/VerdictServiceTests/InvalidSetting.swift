@@ -69,6 +69,8 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
         .init(.historyWait, "3601"),
         .init(.attributionWindow, "x"),
         .init(.attributionWindow, "3651"),
+        .init(.revenueWindow, "-1"),
+        .init(.revenueWindow, "3651"),
         .init(.reconcileInterval, "604801"),
         .init(.workerConcurrency, "0"),
         .init(.workerConcurrency, "257"),
