@@ -88,7 +88,7 @@ import VerdictStorage
         #expect(wrong.isEmpty, "not processed exactly once: \(wrong.prefix(5))")
     }
 
-    /// Makes the leases of a killed worker expire now instead of in 60 s (the lease time is not a
+    /// Makes the leases of a killed worker expire now instead of in 15 s (the lease time is not a
     /// setting): claims every runnable job as if 61 s had passed, then gives the leases back.
     /// With VERDICT_TEST_REAL_LEASE_EXPIRY=1 nothing is done and the test waits for real expiry.
     static func expireLeases(_ repository: any VerdictRepository) async throws -> Int {

@@ -8,9 +8,11 @@ import VerdictStorage
 /// Claims jobs from the durable queue with leases and runs them with their handlers.
 ///
 /// Several processes can run workers on one PostgreSQL database: each claim leases jobs to this
-/// worker's unique owner id, so a job runs in one place at a time; a crashed worker's leases expire
-/// and the jobs run again elsewhere. On graceful shutdown the worker stops claiming, lets running
-/// jobs finish, and gives back the leases it still holds.
+/// worker's unique owner id, so a job runs in one place at a time. While a job runs, its lease is
+/// renewed every third of the lease (a heartbeat), so leases can be short: a crashed worker's jobs
+/// are claimed again elsewhere within one lease (15 s), however long a job takes. On graceful
+/// shutdown the worker stops claiming, lets running jobs finish, and gives back the leases it
+/// still holds.
 public final class JobWorker: Service, Sendable {
     /// The furthest a retry is put off, whatever time a handler asks for (a `Retry-After` comes
     /// from outside: a broken or hostile answer must not park a job for years).
@@ -22,8 +24,8 @@ public final class JobWorker: Service, Sendable {
     let metrics: ServiceMetrics
     let signal: JobSignal
     let concurrency: Int
-    /// How long a claim leases a job unless the worker is told otherwise; long jobs renew it.
-    public static let defaultLeaseMilliseconds: Int64 = 60_000
+    /// How long a claim (or a renewal) leases a job unless the worker is told otherwise.
+    public static let defaultLeaseMilliseconds: Int64 = 15_000
     let leaseMilliseconds: Int64
     let pollInterval: Duration
     let backoff: RetryBackoff
@@ -108,6 +110,8 @@ public final class JobWorker: Service, Sendable {
         logger[metadataKey: "job_id"] = "\(job.id)"
         logger[metadataKey: "job_kind"] = .string(kind)
         guard let handler = handlers[kind] else { return }
+        let heartbeat = Task { [logger] in await self.renewLease(of: job, logger: logger) }
+        defer { heartbeat.cancel() }
         let outcome: String
         do {
             let result = try await handler.run(job, logger: logger)
@@ -117,6 +121,26 @@ public final class JobWorker: Service, Sendable {
             outcome = await recordFailure(job, error: error, logger: logger)
         }
         metrics.job(kind: kind, outcome: outcome, duration: ContinuousClock.now - start)
+    }
+
+    /// Renews `job`'s lease every third of the lease until cancelled (the job finished), or
+    /// until the lease was lost (another worker claimed the job after a renewal failed for a whole
+    /// lease): the job's outcome is then not recorded here (`lease_lost`).
+    private func renewLease(of job: JobRecord, logger: Logger) async {
+        let interval = Duration.milliseconds(max(leaseMilliseconds / 3, 10))
+        while true {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { return }
+            do {
+                let at = now().appStoreMilliseconds
+                guard try await repository.renewLease(id: job.id, owner: owner, until: at + leaseMilliseconds) else {
+                    logger.warning("job lease lost while the job runs")
+                    return
+                }
+            } catch {
+                logger.warning("renewing a job lease failed", metadata: ["error": "\(StorageErrorText.describe(error))"])
+            }
+        }
     }
 
     private func recordFailure(_ job: JobRecord, error: any Error, logger: Logger) async -> String {
