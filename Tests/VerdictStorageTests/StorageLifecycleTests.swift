@@ -18,23 +18,36 @@ struct StorageLifecycleTests {
         try await TestDatabase.with(backend) { database in
             let first = try await database.open()
             let second = try await database.open()
-            let before = try await first.readiness()
-            #expect(before.appliedVersion == 0)
-            #expect(!before.isCurrent)
-            #expect(before.backend.rawValue == backend.rawValue)
-            // Two "processes" migrating at once.
-            async let a = first.migrate()
-            async let b = second.migrate()
-            let versions = try await [a, b]
-            #expect(versions == [Migrations.latestVersion, Migrations.latestVersion])
-            #expect(try await first.migrate() == Migrations.latestVersion)
-            let after = try await second.readiness()
-            #expect(after.appliedVersion == Migrations.latestVersion)
-            #expect(after.isCurrent)
-            #expect(try await first.notificationCount() == 0)
+            do {
+                try await Self.migrateConcurrently(first, second, backend: backend)
+            } catch {
+                // Shut down before reporting: an open SQLite connection must not reach its deinit.
+                try? await first.shutdown()
+                try? await second.shutdown()
+                throw error
+            }
             try await first.shutdown()
             try await second.shutdown()
         }
+    }
+
+    private static func migrateConcurrently(
+        _ first: any VerdictRepository, _ second: any VerdictRepository, backend: TestBackend
+    ) async throws {
+        let before = try await first.readiness()
+        #expect(before.appliedVersion == 0)
+        #expect(!before.isCurrent)
+        #expect(before.backend.rawValue == backend.rawValue)
+        // Two "processes" migrating at once.
+        async let a = first.migrate()
+        async let b = second.migrate()
+        let versions = try await [a, b]
+        #expect(versions == [Migrations.latestVersion, Migrations.latestVersion])
+        #expect(try await first.migrate() == Migrations.latestVersion)
+        let after = try await second.readiness()
+        #expect(after.appliedVersion == Migrations.latestVersion)
+        #expect(after.isCurrent)
+        #expect(try await first.notificationCount() == 0)
     }
 
     @Test("a shut-down repository answers unavailable", arguments: TestBackend.selected)
