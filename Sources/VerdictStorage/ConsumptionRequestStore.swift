@@ -19,6 +19,16 @@ public protocol ConsumptionRequestStore: Sendable {
     @discardableResult
     func updateConsumptionSubmission(id: String, state: ConsumptionRequestRecord.State, attempt: ConsumptionAttemptRecord?,
                                      lastError: String?, at: Int64) async throws -> Bool
+    /// Marks attempt `attempt` of a pending request as in flight from `at`, just before Apple is
+    /// called; ``updateConsumptionSubmission(id:state:attempt:lastError:at:)`` clears the mark with the
+    /// call's outcome. A mark still set when the request is taken up again means the process
+    /// stopped during the call: Apple may have received the body. Returns false when the request is
+    /// no longer pending.
+    func markConsumptionAttemptInFlight(id: String, attempt: Int, at: Int64) async throws -> Bool
+    /// When a previous call's outcome is unknown (its in-flight mark is still set), records that
+    /// attempt as a `retry` whose message says Apple may have received it, clears the mark, and
+    /// returns the attempt; nil when there is none.
+    func resolveInterruptedConsumptionAttempt(id: String) async throws -> ConsumptionAttemptRecord?
     /// The submission attempts of a request, oldest first.
     func consumptionAttempts(requestId: String) async throws -> [ConsumptionAttemptRecord]
 

@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictStorage
 
 /// Send Consumption Information as a durable job: Apple's 429 with Retry-After, 5xx and outages
 /// retried with backoff, a permanent 4xx recorded with Apple's code, repeats answered once, the
@@ -37,6 +38,31 @@ import VerdictService
             #expect(retryAt - first >= 1_000)
             #expect(try #require(attempts.last?["at"]?.integerValue) >= retryAt)
             #expect(await harness.receivedBodies(id).count == 1)
+        }
+    }
+
+    /// A process that stops during the call leaves its attempt marked in flight (Apple may have the
+    /// body): the next run records it as outcome unknown, counts it, and notes that it may repeat it.
+    @Test(arguments: ServiceBackend.selected)
+    func anInterruptedCallIsRecordedAsOutcomeUnknownAndTheRetrySaysItMayRepeatIt(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            harness.simulator.faults.add(.rateLimited(retryAfterMilliseconds: 2_000, endpoint: .sendConsumptionInformation, count: 1))
+            let (id, _) = try await Self.legalRequest(harness, settle: false)
+            _ = try await harness.consumptionAttempts(id, count: 1)
+            // As if the second call had started, reached Apple, and the process had died before the answer.
+            let request = try #require(try await harness.service.repository.consumptionRequests(transactionId: id).first)
+            #expect(try await harness.service.repository.markConsumptionAttemptInFlight(
+                id: request.id, attempt: 2, at: Date().appStoreMilliseconds))
+            let record = try await harness.settledConsumption(id)
+            #expect(record["state"]?.stringValue == "sent")
+            let attempts = Self.attempts(record)
+            #expect(attempts.map { $0["result"]?.stringValue } == ["retry", "retry", "sent"])
+            #expect(attempts.map { $0["attempt"]?.integerValue } == [1, 2, 3])
+            #expect(attempts[1]["errorMessage"]?.stringValue == ConsumptionAttemptRecord.outcomeUnknown)
+            #expect(attempts[1]["httpStatus"] == nil)
+            #expect(attempts[2]["errorMessage"]?.stringValue == "may repeat attempt 2, whose outcome is unknown")
+            let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
+            #expect(metrics.contains(#"result="outcome_unknown""#))
         }
     }
 

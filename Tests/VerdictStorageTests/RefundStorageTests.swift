@@ -140,3 +140,36 @@ struct RefundStorageTests {
         }
     }
 }
+
+/// A consumption submission marked in flight before Apple is called: an outcome clears the mark;
+/// a mark left by a stopped process becomes an "outcome unknown" attempt, once.
+@Suite("Storage: consumption submissions in flight")
+struct ConsumptionInFlightStorageTests {
+    @Test("a mark left in flight is resolved once as outcome unknown; an outcome clears it", arguments: TestBackend.selected)
+    func inFlightMarks(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            let request = DecisionImportStorageTests.request(1)
+            var pending = request
+            pending.state = .pending
+            try await repository.insertConsumptionRequest(pending, submission: nil)
+            #expect(try await repository.resolveInterruptedConsumptionAttempt(id: request.id) == nil)
+
+            #expect(try await repository.markConsumptionAttemptInFlight(id: request.id, attempt: 1, at: 5_000))
+            let interrupted = try #require(try await repository.resolveInterruptedConsumptionAttempt(id: request.id))
+            #expect(interrupted == ConsumptionAttemptRecord(
+                attempt: 1, at: 5_000, httpStatus: nil, errorCode: nil, errorMessage: ConsumptionAttemptRecord.outcomeUnknown,
+                result: .retry, retryAt: nil))
+            #expect(try await repository.resolveInterruptedConsumptionAttempt(id: request.id) == nil, "resolved once")
+            #expect(try await repository.consumptionAttempts(requestId: request.id) == [interrupted])
+
+            // A recorded outcome clears the mark: nothing is left to resolve.
+            #expect(try await repository.markConsumptionAttemptInFlight(id: request.id, attempt: 2, at: 6_000))
+            let sent = ConsumptionAttemptRecord(
+                attempt: 2, at: 6_000, httpStatus: 202, errorCode: nil, errorMessage: nil, result: .sent, retryAt: nil)
+            #expect(try await repository.updateConsumptionSubmission(id: request.id, state: .sent, attempt: sent, lastError: nil, at: 6_100))
+            #expect(try await repository.resolveInterruptedConsumptionAttempt(id: request.id) == nil)
+            // A request no longer pending is not marked.
+            #expect(try await repository.markConsumptionAttemptInFlight(id: request.id, attempt: 3, at: 7_000) == false)
+        }
+    }
+}

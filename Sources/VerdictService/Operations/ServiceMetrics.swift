@@ -51,7 +51,7 @@ public final class ServiceMetrics: Sendable {
     /// (sent, retry, failed, missed); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {
         registry.makeCounter(
-            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed)"),
+            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed, outcome_unknown: the process stopped during the call, so the next one may repeat it)"),
             labels: [("result", result)]
         ).increment()
         if result == "missed" {

@@ -10,6 +10,12 @@ import VerdictStorage
 /// Apple's code and message. The deadline (signedDate + 12 h) bounds everything: a retry that
 /// would land after it gets one last try just before it when possible, else the request is
 /// `missed`. Without API credentials the job waits in the queue (not lost) until the deadline.
+///
+/// Apple offers no idempotency key. Each call is marked in flight before it is made; a process
+/// that stops after Apple received the body and before the answer was recorded leaves the mark,
+/// and the next run records that attempt as `outcome unknown`, counts it
+/// (`result="outcome_unknown"`), logs a warning and notes on its own attempt that it may repeat
+/// one Apple already has. A repeat is thus rare (a crash inside one HTTP call) and always visible.
 public struct ConsumptionSubmissionJob: JobHandler {
     public static let kind = "send-consumption"
     public var kind: String { Self.kind }
@@ -52,6 +58,12 @@ public struct ConsumptionSubmissionJob: JobHandler {
             throw JobFailure.permanent("no consumption request \(payload.requestId)")
         }
         guard record.state == .pending else { return Self.result(record.state) }
+        let interrupted = try await repository.resolveInterruptedConsumptionAttempt(id: record.id)
+        if let interrupted {
+            metrics.consumptionSubmission(result: "outcome_unknown")
+            logger.warning("a previous consumption submission was interrupted during the call: Apple may receive this body twice",
+                           metadata: ["request_id": .string(record.id), "attempt": "\(interrupted.attempt)"])
+        }
         let started = now().appStoreMilliseconds
         guard started < record.deadline else {
             return try await finish(record, .missed, attempt: nil, "the deadline passed before Apple accepted an answer", at: started)
@@ -63,13 +75,17 @@ public struct ConsumptionSubmissionJob: JobHandler {
         }
         let client = try appStore.client(for: record.environment.map(AppStoreEnvironment.init(rawValue:)))
         let number = try await repository.consumptionAttempts(requestId: record.id).count + 1
+        guard try await repository.markConsumptionAttemptInFlight(id: record.id, attempt: number, at: started) else {
+            return Self.result(try await repository.consumptionRequest(id: record.id)?.state ?? .failed)
+        }
         do {
             try await client.sendConsumptionInformation(transactionId: record.transactionId, request: request)
         } catch {
             return try await failed(record, error, attempt: number, at: started, logger: logger)
         }
+        let repeatNote = interrupted.map { "may repeat attempt \($0.attempt), whose outcome is unknown" }
         let attempt = ConsumptionAttemptRecord(
-            attempt: number, at: started, httpStatus: 202, errorCode: nil, errorMessage: nil, result: .sent, retryAt: nil)
+            attempt: number, at: started, httpStatus: 202, errorCode: nil, errorMessage: repeatNote, result: .sent, retryAt: nil)
         logger.info("consumption information sent", metadata: ["request_id": .string(record.id)])
         return try await finish(record, .sent, attempt: attempt, nil, at: started)
     }

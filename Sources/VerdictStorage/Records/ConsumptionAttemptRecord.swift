@@ -13,6 +13,10 @@ public struct ConsumptionAttemptRecord: Sendable, Equatable, Codable {
         case missed
     }
 
+    /// The message of an attempt whose call was interrupted (the process stopped after sending):
+    /// Apple may have received the body, so the next attempt may repeat it.
+    public static let outcomeUnknown = "outcome unknown: the process stopped during the call; Apple may have received the body"
+
     /// 1 for the first call.
     public var attempt: Int
     /// When the call was made (UNIX ms).

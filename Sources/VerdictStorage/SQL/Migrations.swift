@@ -51,6 +51,12 @@ enum Migrations {
         }),
         Migration(version: 12, name: "statistics by day (offer decisions, consumption requests, notifications); net revenue per offer decision",
                   statements: dailyStatistics),
+        Migration(version: 13, name: "consumption submissions marked in flight while Apple is called", statements: { _ in
+            [
+                "ALTER TABLE consumption_requests ADD COLUMN sending_attempt BIGINT",
+                "ALTER TABLE consumption_requests ADD COLUMN sending_since BIGINT",
+            ]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

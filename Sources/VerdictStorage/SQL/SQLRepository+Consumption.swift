@@ -73,21 +73,55 @@ extension SQLRepository {
         try await transaction { db in
             let updated = try await db.query("""
                 UPDATE consumption_requests
-                SET state = $2, last_error = $3, sent_at = CASE WHEN $2 = 'sent' THEN $4 ELSE sent_at END
+                SET state = $2, last_error = $3, sent_at = CASE WHEN $2 = 'sent' THEN $4 ELSE sent_at END,
+                    sending_attempt = NULL, sending_since = NULL
                 WHERE id = $1 AND state = 'pending'
                 RETURNING id
                 """, .text(id), .text(state.rawValue), SQLValue(lastError), .integer(at))
             guard !updated.isEmpty else { return false }
-            if let attempt {
-                try await db.execute("""
-                    INSERT INTO consumption_attempts (request_id, attempt, attempted_at, http_status, error_code,
-                        error_message, result, retry_at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                    """, .text(id), .integer(Int64(attempt.attempt)), .integer(attempt.at), SQLValue(attempt.httpStatus),
-                    SQLValue(attempt.errorCode), SQLValue(attempt.errorMessage), .text(attempt.result.rawValue),
-                    SQLValue(attempt.retryAt))
-            }
+            if let attempt { try await Self.insertAttempt(attempt, requestId: id, in: db) }
             return true
+        }
+    }
+
+    private static func insertAttempt(_ attempt: ConsumptionAttemptRecord, requestId: String, in db: any SQLExecutor) async throws {
+        try await db.execute("""
+            INSERT INTO consumption_attempts (request_id, attempt, attempted_at, http_status, error_code,
+                error_message, result, retry_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            """, .text(requestId), .integer(Int64(attempt.attempt)), .integer(attempt.at), SQLValue(attempt.httpStatus),
+            SQLValue(attempt.errorCode), SQLValue(attempt.errorMessage), .text(attempt.result.rawValue),
+            SQLValue(attempt.retryAt))
+    }
+
+    func markConsumptionAttemptInFlight(id: String, attempt: Int, at: Int64) async throws -> Bool {
+        try await statement { db in
+            try await !db.query("""
+                UPDATE consumption_requests SET sending_attempt = $2, sending_since = $3
+                WHERE id = $1 AND state = 'pending'
+                RETURNING id
+                """, .text(id), .integer(Int64(attempt)), .integer(at)).isEmpty
+        }
+    }
+
+    func resolveInterruptedConsumptionAttempt(id: String) async throws -> ConsumptionAttemptRecord? {
+        try await transaction { db in
+            guard let row = try await db.query(
+                "SELECT sending_attempt, sending_since FROM consumption_requests WHERE id = $1 AND sending_attempt IS NOT NULL",
+                .text(id)).first else { return nil }
+            let number = try row.int64("sending_attempt")
+            // Cleared by this transaction only if no other resolved it meanwhile (PostgreSQL re-checks
+            // the condition on the locked row).
+            guard try await !db.query("""
+                UPDATE consumption_requests SET sending_attempt = NULL, sending_since = NULL
+                WHERE id = $1 AND sending_attempt = $2
+                RETURNING id
+                """, .text(id), .integer(number)).isEmpty else { return nil }
+            let attempt = ConsumptionAttemptRecord(
+                attempt: Int(number), at: try row.int64("sending_since"), httpStatus: nil, errorCode: nil,
+                errorMessage: ConsumptionAttemptRecord.outcomeUnknown, result: .retry, retryAt: nil)
+            try await Self.insertAttempt(attempt, requestId: id, in: db)
+            return attempt
         }
     }
 
