@@ -15,6 +15,11 @@ public struct StorageOptions: Sendable {
     /// every write on the connection (`query_only`) and the file must already exist; PostgreSQL
     /// sessions start with `default_transaction_read_only = on`. Never migrate such a repository.
     public var readOnly: Bool
+    /// PostgreSQL: connect once while opening, so an unreachable server fails `open` (true), or
+    /// open without connecting, every call then connecting as needed and failing with
+    /// `StorageError.unavailable` while the server is away (false: a service that starts before
+    /// its database).
+    public var connectOnOpen = true
 
     public init(postgresMaximumConnections: Int = 10, connectTimeout: Duration = .seconds(10),
                 operationTimeout: Duration = .seconds(30), sqliteBusyTimeout: Duration = .seconds(10),
@@ -57,7 +62,7 @@ public enum RepositoryFactory {
         case .postgres(let url):
             let driver = try await PostgresDriver.open(
                 url: url, maximumConnections: options.postgresMaximumConnections,
-                connectTimeout: options.connectTimeout, readOnly: options.readOnly, logger: logger)
+                connectTimeout: options.connectTimeout, readOnly: options.readOnly, probe: options.connectOnOpen, logger: logger)
             return SQLRepository(driver: driver, logger: logger, operationTimeout: options.operationTimeout)
         }
     }

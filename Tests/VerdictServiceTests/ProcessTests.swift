@@ -321,13 +321,7 @@ import VerdictStorage
             let refused = try await ServiceProcess.run(["serve"], settings: malformed, directory: directory, name: "malformed-db")
             Self.expectConfigurationError(refused, naming: .databaseURL)
             #expect(!refused.output.contains("secretpw"), "the password leaked: \(refused.output)")
-
-            var badDatabase = settings
-            badDatabase["VERDICT_DATABASE_URL"] = "postgres://u:secretpw@127.0.0.1:1/db"
-            let unreachable = try await ServiceProcess.run(["serve"], settings: badDatabase, directory: directory, name: "bad-db", timeout: .seconds(60))
-            #expect(unreachable.status != 0)
-            #expect(!unreachable.output.isEmpty, "explains why it cannot start")
-            #expect(!unreachable.output.contains("secretpw"), "the password leaked: \(unreachable.output)")
+            // An unreachable PostgreSQL server does not stop serve (it waits, not ready): DatabaseStartupTests.
         }
     }
 

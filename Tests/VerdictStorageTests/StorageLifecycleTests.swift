@@ -16,8 +16,10 @@ struct StorageLifecycleTests {
     @Test("migrations are idempotent, concurrent-safe, and readiness reports them", arguments: TestBackend.selected)
     func migrations(_ backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { database in
-            let first = try await database.open()
-            let second = try await database.open()
+            // The one that waits for the other's migration may wait long on a busy machine (every
+            // migration runs in one transaction, fsynced at its end).
+            let first = try await database.open(sqliteBusyTimeout: .seconds(60))
+            let second = try await database.open(sqliteBusyTimeout: .seconds(60))
             do {
                 try await Self.migrateConcurrently(first, second, backend: backend)
             } catch {

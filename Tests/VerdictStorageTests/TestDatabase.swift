@@ -80,9 +80,10 @@ struct TestDatabase: Sendable {
     }
 
     /// Opens one more repository (its own connections) on this database.
-    func open(maximumConnections: Int = 4) async throws -> any VerdictRepository {
+    func open(maximumConnections: Int = 4, sqliteBusyTimeout: Duration = .seconds(10)) async throws -> any VerdictRepository {
         try await RepositoryFactory.open(
-            databaseURL: try DatabaseURL(parsing: url), options: StorageOptions(postgresMaximumConnections: maximumConnections),
+            databaseURL: try DatabaseURL(parsing: url),
+            options: StorageOptions(postgresMaximumConnections: maximumConnections, sqliteBusyTimeout: sqliteBusyTimeout),
             logger: Self.logger)
     }
 

@@ -32,13 +32,17 @@ public final class VerdictServer: Sendable {
     public let offerDecider: OfferDecider
     /// Decides refund requests (CONSUMPTION_REQUEST).
     public let refundDecider: RefundDecider
+    /// Applies the migrations later when the database was away at start.
+    let schema: SchemaMigration
     let logger: Logger
     let now: @Sendable () -> Date
 
     init(configuration: ServiceConfiguration, repository: any VerdictRepository, verifier: SignedDataVerifier,
          rulesReloader: RulesReloader, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
-         notificationHandlers: [any NotificationHandler], logger: Logger, now: @escaping @Sendable () -> Date) {
+         notificationHandlers: [any NotificationHandler], schemaMigrated: Bool, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.configuration = configuration
+        let schema = SchemaMigration(repository: repository, migrated: schemaMigrated, logger: logger)
+        self.schema = schema
         self.repository = repository
         self.verifier = verifier
         self.rules = rulesReloader.store
@@ -78,11 +82,14 @@ public final class VerdictServer: Sendable {
         handlers.sort { $0.kind < $1.kind }
         self.worker = JobWorker(
             repository: repository, handlers: handlers, metrics: metrics, signal: signal,
-            concurrency: configuration.workerConcurrency, logger: logger, now: now
+            concurrency: configuration.workerConcurrency, logger: logger, now: now,
+            ready: { await schema.waitUntilMigrated() }
         )
     }
 
-    /// Opens the database (applying migrations), loads the rules and builds the service.
+    /// Opens the database (applying migrations), loads the rules and builds the service. A
+    /// PostgreSQL server that cannot be reached (or is recovering) does not fail it: the service
+    /// starts not ready and migrates once the server answers (``SchemaMigration``).
     public static func open(
         configuration: ServiceConfiguration,
         logger: Logger,
@@ -98,15 +105,33 @@ public final class VerdictServer: Sendable {
             ocspRequester: configuration.onlineChecks ? AsyncHTTPClientOCSPRequester() : nil
         )
         let timeout = configuration.databaseTimeout
-        let repository = try await RepositoryFactory.open(
-            databaseURL: configuration.databaseURL,
-            options: StorageOptions(connectTimeout: min(timeout, .seconds(10)), operationTimeout: timeout),
-            logger: logger)
+        var options = StorageOptions(connectTimeout: min(timeout, .seconds(10)), operationTimeout: timeout)
+        // A PostgreSQL server that is down or recovering at start does not stop the service: it
+        // listens (not ready) and migrates once the server answers (``SchemaMigration``).
+        let waitsForDatabase = if case .postgres = configuration.databaseURL { true } else { false }
+        var migrated = true
+        func migrateLater(_ error: StorageError) {
+            logger.warning("the database is unavailable at start; serving as not ready until it answers",
+                           metadata: ["error": "\(StorageErrorText.describe(error))"])
+            migrated = false
+        }
+        let repository: any VerdictRepository
         do {
-            try await repository.migrate()
-        } catch {
-            try? await repository.shutdown()
-            throw error
+            repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, options: options, logger: logger)
+        } catch let error as StorageError where error.isUnavailable && waitsForDatabase {
+            migrateLater(error)
+            options.connectOnOpen = false
+            repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, options: options, logger: logger)
+        }
+        if migrated {
+            do {
+                try await repository.migrate()
+            } catch let error as StorageError where error.isUnavailable && waitsForDatabase {
+                migrateLater(error)
+            } catch {
+                try? await repository.shutdown()
+                throw error
+            }
         }
         // A bundle refused at start leaves no bundle: /readyz reports not ready until a good one loads.
         let rulesReloader = RulesReloader(
@@ -118,7 +143,7 @@ public final class VerdictServer: Sendable {
         }
         return VerdictServer(
             configuration: configuration, repository: repository, verifier: verifier, rulesReloader: rulesReloader, appStore: appStore,
-            metrics: metrics, notificationHandlers: notificationHandlers, logger: logger, now: now
+            metrics: metrics, notificationHandlers: notificationHandlers, schemaMigrated: migrated, logger: logger, now: now
         )
     }
 
@@ -193,6 +218,7 @@ public final class VerdictServer: Sendable {
         // Graceful shutdown runs in reverse order: the server stops accepting, reconciliation and
         // the worker finish (releasing leases), and only then is the database closed.
         application.addServices(RepositoryLifecycle(repository: repository))
+        application.addServices(schema)
         application.addServices(worker)
         application.addServices(ReconciliationService(
             intake: intake, repository: repository, appStore: appStore, environments: configuration.environments,

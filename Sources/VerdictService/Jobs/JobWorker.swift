@@ -31,6 +31,8 @@ public final class JobWorker: Service, Sendable {
     let backoff: RetryBackoff
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Awaited before the first claim (the schema brought up to date).
+    let ready: @Sendable () async -> Void
 
     public init(
         repository: any JobStore,
@@ -42,8 +44,10 @@ public final class JobWorker: Service, Sendable {
         pollInterval: Duration = .milliseconds(500),
         backoff: RetryBackoff = RetryBackoff(),
         logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        ready: @escaping @Sendable () async -> Void = {}
     ) {
+        self.ready = ready
         self.owner = "\(ProcessInfo.processInfo.hostName)/\(getpid())/\(UUID().uuidString.prefix(8))"
         self.repository = repository
         self.handlers = Dictionary(handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
@@ -59,6 +63,7 @@ public final class JobWorker: Service, Sendable {
 
     /// Runs until graceful shutdown (or cancellation), then releases this worker's leases.
     public func run() async throws {
+        await ready()
         await withDiscardingTaskGroup { group in
             let slots = Slots(capacity: concurrency)
             // Crashed workers' jobs (expired leases) are looked for at most once per poll interval,

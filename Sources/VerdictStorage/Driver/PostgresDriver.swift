@@ -24,7 +24,7 @@ final class PostgresDriver: SQLDriver {
     /// URL or a stopped server fails here with `StorageError.unavailable` instead of hanging later.
     /// `readOnly`: every session starts with `default_transaction_read_only = on`.
     static func open(url: DatabaseURL.PostgresURL, maximumConnections: Int, connectTimeout: Duration,
-                     readOnly: Bool = false, logger: Logger) async throws -> PostgresDriver {
+                     readOnly: Bool = false, probe: Bool = true, logger: Logger) async throws -> PostgresDriver {
         let secrets = [url.password].compactMap { $0 }.filter { !$0.isEmpty }
         let tls: PostgresClient.Configuration.TLS
         let connectionTLS: PostgresConnection.Configuration.TLS
@@ -53,11 +53,13 @@ final class PostgresDriver: SQLDriver {
             database: url.database, tls: connectionTLS)
         probeConfiguration.options.connectTimeout = .nanoseconds(
             connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
-        do {
-            let probe = try await PostgresConnection.connect(configuration: probeConfiguration, id: 0, logger: logger)
-            try? await probe.close()
-        } catch {
-            throw map(error, context: "connect to \(url.host):\(url.port)/\(url.database)", secrets: secrets)
+        if probe {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: probeConfiguration, id: 0, logger: logger)
+                try? await connection.close()
+            } catch {
+                throw map(error, context: "connect to \(url.host):\(url.port)/\(url.database)", secrets: secrets)
+            }
         }
 
         var configuration = PostgresClient.Configuration(
