@@ -51,51 +51,19 @@ struct ConsoleBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try DatabaseURL(parsing: databaseUrl)
-        if case .sqliteFile(let path) = url, !skipSeed {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        }
+        if !skipSeed { try ReplayBenchSeeding.createFolder(of: url) }
         var logger = Logger(label: "verdict.bench.console")
         logger.logLevel = .warning
         guard let bundle = RulesCommandSupport.load(rulesDir) else { throw ExitCode.failure }
-        if !skipSeed { try await seed(url, bundle: bundle, logger: logger) }
-        if !seedOnly { try await timePages(logger: logger) }
-    }
-
-    private func seed(_ url: DatabaseURL, bundle: RuleBundle, logger: Logger) async throws {
-        let repository = try await RepositoryFactory.open(databaseURL: url, logger: logger)
-        do {
-            try await repository.migrate()
-            let existing = try await repository.decisionCounts(decidedIn: DecisionPeriod())
-            guard existing.offers + existing.refunds == 0 else {
-                RulesCommandSupport.printError(
-                    "verdict: the database already holds \(existing.offers + existing.refunds) decisions: time its pages with "
-                        + "--skip-seed, or seed a fresh database")
-                throw ExitCode.failure
-            }
-            let since = ReplayBenchCommand.period.since
-            let plan = SyntheticDecisionHistory.Plan(
-                count: count, since: since, until: since + Int64(ReplayBenchCommand.period.days) * 86_400_000, customers: customers)
-            var seeding = ReplayBenchSeeding(
-                history: SyntheticDecisionHistory(
-                    bundle: bundle, facts: .lumen(historyLength: ReplayBenchCommand.historyLength), plan: plan),
-                store: repository)
-            seeding.surroundings = ConsoleBenchSeeding(store: repository)
-            let clock = ContinuousClock()
-            let started = clock.now
-            let line = ProgressLine(verb: "seeded")
-            let stored = try await seeding.run(count: count) { done in
-                line.show(RuleReplayRunner.Progress(done: done, total: count, elapsedSeconds: (clock.now - started).seconds))
-            }
-            line.finish()
+        if !skipSeed {
+            let seeded = try await ReplayBenchSeeding.seed(
+                url, bundle: bundle, count: count, customers: customers, surroundings: true, skipSeed: "time its pages",
+                logger: logger)
             print(String(format: "seeded %d decisions (%d offer decisions, %d consumption requests), their notifications, "
-                            + "customers and transactions in %.1f s", stored.offers + stored.refunds, stored.offers, stored.refunds,
-                         (clock.now - started).seconds))
-            try await repository.shutdown()
-        } catch {
-            try? await repository.shutdown()
-            throw error
+                            + "customers and transactions in %.1f s", seeded.offers + seeded.refunds, seeded.offers,
+                         seeded.refunds, seeded.seconds))
         }
+        if !seedOnly { try await timePages(logger: logger) }
     }
 
     private func timePages(logger: Logger) async throws {

@@ -53,50 +53,19 @@ struct ReplayBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try DatabaseURL(parsing: databaseUrl)
-        if case .sqliteFile(let path) = url, !skipSeed {
-            let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        }
+        if !skipSeed { try ReplayBenchSeeding.createFolder(of: url) }
         var logger = Logger(label: "verdict.bench.replay")
         logger.logLevel = .warning
         guard let active = RulesCommandSupport.load(rulesDir) else { throw ExitCode.failure }
-        if !skipSeed { try await seed(url, bundle: active, logger: logger) }
-        if !seedOnly { try await replay(url, active: active, logger: logger) }
-    }
-
-    private func seed(_ url: DatabaseURL, bundle: RuleBundle, logger: Logger) async throws {
-        let repository = try await RepositoryFactory.open(databaseURL: url, logger: logger)
-        do {
-            try await repository.migrate()
-            let existing = try await repository.decisionCounts(decidedIn: DecisionPeriod())
-            guard existing.offers + existing.refunds == 0 else {
-                RulesCommandSupport.printError(
-                    "verdict: the database already holds \(existing.offers + existing.refunds) decisions: replay them with "
-                        + "--skip-seed, or seed a fresh database")
-                throw ExitCode.failure
-            }
-            let since = Self.period.since
-            let plan = SyntheticDecisionHistory.Plan(
-                count: count, since: since, until: since + Int64(Self.period.days) * 86_400_000, customers: max(1, count / 3))
-            let seeding = ReplayBenchSeeding(
-                history: SyntheticDecisionHistory(bundle: bundle, facts: .lumen(historyLength: Self.historyLength), plan: plan),
-                store: repository)
-            let clock = ContinuousClock()
-            let started = clock.now
-            let line = ProgressLine(verb: "seeded")
-            let stored = try await seeding.run(count: count) { done in
-                line.show(RuleReplayRunner.Progress(done: done, total: count, elapsedSeconds: (clock.now - started).seconds))
-            }
-            line.finish()
-            let seconds = (clock.now - started).seconds
+        if !skipSeed {
+            let seeded = try await ReplayBenchSeeding.seed(
+                url, bundle: active, count: count, customers: max(1, count / 3), surroundings: false,
+                skipSeed: "replay them", logger: logger)
             print(String(format: "seeded %d decisions (%d offer decisions, %d consumption requests) in %.1f s = %.0f decisions/s",
-                         stored.offers + stored.refunds, stored.offers, stored.refunds, seconds,
-                         Double(stored.offers + stored.refunds) / seconds))
-            try await repository.shutdown()
-        } catch {
-            try? await repository.shutdown()
-            throw error
+                         seeded.offers + seeded.refunds, seeded.offers, seeded.refunds, seeded.seconds,
+                         Double(seeded.offers + seeded.refunds) / seeded.seconds))
         }
+        if !seedOnly { try await replay(url, active: active, logger: logger) }
     }
 
     private func replay(_ url: DatabaseURL, active: RuleBundle, logger: Logger) async throws {
