@@ -5,8 +5,13 @@
 /// instead of aggregating a million decisions per request.
 ///
 /// A rollup is described once; its triggers (SQLite: one per event; PostgreSQL: one PL/pgSQL
-/// function) and its backfill are generated from the description, for both backends. Expressions
-/// are written with `{row}` standing for the source row (`NEW`, `OLD`, or the backfill's alias).
+/// function), its backfill and its query are generated from the description, for both backends.
+/// Expressions are written with `{row}` standing for the source row (`NEW`, `OLD`, or the
+/// backfill's alias).
+///
+/// Each day's sums are spread over ``shards`` rows (by a timestamp of the source row, modulo), so
+/// that concurrent writers on PostgreSQL — every notification taken in at once is of the same day
+/// and type — rarely wait for one another's row lock; the query sums the shards.
 struct DailyRollup: Sendable {
     /// A grouping column of the rollup and the expression computing it from a source row.
     struct Key: Sendable {
@@ -26,10 +31,33 @@ struct DailyRollup: Sendable {
     var table: String
     /// The table it sums.
     var source: String
+    /// An integer column of the source row (a timestamp) that picks the row's shard.
+    var shardBy: String
     /// The source columns whose update can change a contribution (the update trigger's `OF` list).
     var watched: [String]
     var keys: [Key]
     var measures: [Measure]
+
+    /// Rows per day and key.
+    static let shards = 16
+
+    /// The grouping columns stored: the keys and the shard.
+    private var storedKeys: [Key] {
+        keys + [Key(column: "shard", type: "BIGINT", expression: "{row}.\(shardBy) % \(Self.shards)")]
+    }
+
+    /// The rows of days `$1` to `$2` (both included), the shards summed, in key order (day first).
+    var query: String {
+        let keyList = keys.map(\.column).joined(separator: ", ")
+        // PostgreSQL sums BIGINT columns as NUMERIC: each integer sum is cast back.
+        let sums = measures.map {
+            $0.type == "BIGINT" ? "CAST(SUM(\($0.column)) AS BIGINT) AS \($0.column)" : "SUM(\($0.column)) AS \($0.column)"
+        }
+        return """
+            SELECT \(keyList), \(sums.joined(separator: ", ")) FROM \(table)
+            WHERE day >= $1 AND day <= $2 GROUP BY \(keyList) ORDER BY \(keyList)
+            """
+    }
 
     /// A condition or expression in terms of `row`.
     private func bind(_ expression: String, to row: String) -> String {
@@ -38,15 +66,15 @@ struct DailyRollup: Sendable {
 
     /// Creates the table, fills it from the rows already stored, and creates its triggers.
     func statements(_ dialect: SQLDialect) -> [String] {
-        let columns = keys.map { "\($0.column) \($0.type) NOT NULL" } + measures.map { "\($0.column) \($0.type) NOT NULL DEFAULT 0" }
-        let keyList = keys.map(\.column).joined(separator: ", ")
+        let columns = storedKeys.map { "\($0.column) \($0.type) NOT NULL" } + measures.map { "\($0.column) \($0.type) NOT NULL DEFAULT 0" }
+        let keyList = storedKeys.map(\.column).joined(separator: ", ")
         let create = """
             CREATE TABLE \(table) (
                 \(columns.joined(separator: ",\n    ")),
                 PRIMARY KEY (\(keyList))
             )
             """
-        let keyExpressions = keys.map { bind($0.expression, to: "r") }
+        let keyExpressions = storedKeys.map { bind($0.expression, to: "r") }
         let backfill = """
             INSERT INTO \(table) (\(keyList), \(measures.map(\.column).joined(separator: ", ")))
             SELECT \((keyExpressions + measures.map { "SUM(\(bind($0.expression, to: "r")))" }).joined(separator: ", "))
@@ -57,13 +85,13 @@ struct DailyRollup: Sendable {
 
     /// Adds `row`'s contribution (`subtract`: takes it away) to its day's sums.
     private func upsert(_ row: String, subtract: Bool) -> String {
-        let columns = keys.map(\.column) + measures.map(\.column)
-        let values = keys.map { bind($0.expression, to: row) }
+        let columns = storedKeys.map(\.column) + measures.map(\.column)
+        let values = storedKeys.map { bind($0.expression, to: row) }
             + measures.map { subtract ? "-(\(bind($0.expression, to: row)))" : bind($0.expression, to: row) }
         let sums = measures.map { "\($0.column) = \(table).\($0.column) + excluded.\($0.column)" }
         return """
             INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))
-            ON CONFLICT (\(keys.map(\.column).joined(separator: ", "))) DO UPDATE SET \(sums.joined(separator: ", "))
+            ON CONFLICT (\(storedKeys.map(\.column).joined(separator: ", "))) DO UPDATE SET \(sums.joined(separator: ", "))
             """
     }
 

@@ -44,7 +44,7 @@ extension Migrations {
     /// was made; holdout: held out. Revenue sums and sums of squares per arm give each arm's mean
     /// and variance of net revenue per decided customer.
     static let offerRuleDays = DailyRollup(
-        table: "offer_rule_days", source: "offer_decisions",
+        table: "offer_rule_days", source: "offer_decisions", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "currency", "offer_id", "held_out", "outcome", "revenue"],
         keys: [
             .init(column: "day", type: "BIGINT", expression: day("decided_at")),
@@ -71,7 +71,7 @@ extension Migrations {
 
     /// Consumption requests per day and what decided them (rule, blocking rule, or `default`).
     static let refundRuleDays = DailyRollup(
-        table: "refund_rule_days", source: "consumption_requests",
+        table: "refund_rule_days", source: "consumption_requests", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "blocked_by", "state", "consent_basis", "outcome"],
         keys: [
             .init(column: "day", type: "BIGINT", expression: day("decided_at")),
@@ -92,7 +92,7 @@ extension Migrations {
 
     /// Notifications received per day, type and subtype (`''`: none).
     static let notificationDays = DailyRollup(
-        table: "notification_days", source: "notifications",
+        table: "notification_days", source: "notifications", shardBy: "signed_date",
         watched: ["received_at", "notification_type", "subtype"],
         keys: [
             .init(column: "day", type: "BIGINT", expression: day("received_at")),

@@ -2,7 +2,7 @@ extension SQLRepository {
     // MARK: Statistics by day (the rollups of migration 12)
 
     func offerRuleDays(_ days: DayRange) async throws -> [OfferRuleDay] {
-        try await rollup("offer_rule_days", "rule_id, currency", days) { row in
+        try await rollup(Migrations.offerRuleDays, days) { row in
             let currency = try row.string("currency")
             return OfferRuleDay(
                 day: try row.int64("day"), currency: currency.isEmpty ? nil : currency,
@@ -13,13 +13,13 @@ extension SQLRepository {
     }
 
     func refundRuleDays(_ days: DayRange) async throws -> [RefundRuleDay] {
-        try await rollup("refund_rule_days", "decided_by", days) { row in
+        try await rollup(Migrations.refundRuleDays, days) { row in
             RefundRuleDay(day: try row.int64("day"), statistics: try Self.refundRuleStatistics(row))
         }
     }
 
     func notificationDays(_ days: DayRange) async throws -> [NotificationDay] {
-        try await rollup("notification_days", "notification_type, subtype", days) { row in
+        try await rollup(Migrations.notificationDays, days) { row in
             let subtype = try row.string("subtype")
             return NotificationDay(
                 day: try row.int64("day"), notificationType: try row.string("notification_type"),
@@ -51,14 +51,13 @@ extension SQLRepository {
         }
     }
 
-    /// The rows of rollup `table` inside `days` (its primary key's order: day first).
+    /// The rows of `rollup` inside `days`, its shards summed.
     private func rollup<Record: Sendable>(
-        _ table: String, _ keys: String, _ days: DayRange, _ record: @escaping @Sendable (SQLRow) throws -> Record
+        _ rollup: DailyRollup, _ days: DayRange, _ record: @escaping @Sendable (SQLRow) throws -> Record
     ) async throws -> [Record] {
         let binds: [SQLValue] = [.integer(days.first ?? Int64.min), .integer(days.last ?? Int64.max)]
-        return try await statement { db in
-            try await db.query("SELECT * FROM \(table) WHERE day >= $1 AND day <= $2 ORDER BY day, \(keys)", binds).map(record)
-        }
+        let sql = rollup.query
+        return try await statement { db in try await db.query(sql, binds).map(record) }
     }
 
     private static func offerRuleStatistics(_ row: SQLRow) throws -> OfferRuleStatistics {
