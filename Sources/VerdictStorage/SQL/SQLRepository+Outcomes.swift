@@ -34,7 +34,10 @@ extension SQLRepository {
     }
 
     func recordOfferRevenue(_ event: OfferRevenueEvent, window: Int64, at: Int64) async throws -> Int {
-        try await transaction { db in
+        // Most purchases and refunds follow no offer decision: one autocommitted look first, and a
+        // transaction only when there is something to credit (this runs for every renewal).
+        guard try await Self.mayCredit(event, window: window, in: self) else { return 0 }
+        return try await transaction { db in
             // Ledger rows first (one per decision, transaction and kind: a repeat inserts nothing),
             // then each credited decision's revenue, in the same transaction.
             let credited: [SQLRow]
@@ -60,6 +63,27 @@ extension SQLRepository {
             }
             return credited.count
         }
+    }
+
+    /// Whether `event` can credit any decision (a decision it may follow, or a ledger row to undo).
+    private static func mayCredit(_ event: OfferRevenueEvent, window: Int64, in repository: SQLRepository) async throws -> Bool {
+        let sql: String
+        let binds: [SQLValue]
+        switch event {
+        case .purchase(let originalTransactionId, _, let purchasedAt, _, let currency):
+            sql = """
+                SELECT 1 AS found FROM offer_decisions
+                WHERE original_transaction_id = $1 AND currency = $2 AND decided_at <= $3 AND decided_at >= $4 LIMIT 1
+                """
+            binds = [.text(originalTransactionId), .text(currency), .integer(purchasedAt), .integer(purchasedAt - window)]
+        case .refund(let transactionId):
+            sql = "SELECT 1 AS found FROM offer_revenue WHERE transaction_id = $1 AND kind = 'purchase' LIMIT 1"
+            binds = [.text(transactionId)]
+        case .refundReversed(let transactionId):
+            sql = "SELECT 1 AS found FROM offer_revenue WHERE transaction_id = $1 AND kind = 'refund' LIMIT 1"
+            binds = [.text(transactionId)]
+        }
+        return try await repository.statement { db in try await !db.query(sql, binds).isEmpty }
     }
 
     /// Ledger rows of kind `kind` undoing each `source` row of `transactionId` (the opposite amount).
