@@ -30,7 +30,7 @@ struct ConsoleOverviewView {
     }
 
     /// What the page reads from the store for its period.
-    struct Data {
+    struct Statistics {
         var offers: [OfferRuleDay]
         var refunds: [RefundRuleDay]
         var notifications: [NotificationDay]
@@ -57,7 +57,7 @@ struct ConsoleOverviewView {
     var revenues: [ConsoleOverviewRules.RevenueRow]
     var refunds: [RefundRuleStatistics]
 
-    init(period: ConsolePeriod, today: Int64, reloader: RulesReloader, data: Data) {
+    init(period: ConsolePeriod, today: Int64, reloader: RulesReloader, data: Statistics) {
         since = period.since
         until = period.until
         presets = period.presets(today: today)
@@ -105,8 +105,9 @@ struct ConsoleOverviewView {
 
         rules = ConsoleOverviewRules.saveRates(data.offers, expectedHoldoutShare: share)
         revenues = ConsoleOverviewRules.revenues(data.offers)
-        refunds = Dictionary(grouping: data.refunds, by: \.statistics.ruleId).keys.sorted().map { rule in
-            let rows = data.refunds.filter { $0.statistics.ruleId == rule }.map(\.statistics)
+        let refundsByRule = Dictionary(grouping: data.refunds.map(\.statistics), by: \.ruleId)
+        refunds = refundsByRule.keys.sorted().map { rule in
+            let rows = refundsByRule[rule] ?? []
             return RefundRuleStatistics(
                 ruleId: rule, requests: total(rows, \.requests), sent: total(rows, \.sent),
                 notSentNoConsent: total(rows, \.notSentNoConsent), notSentOther: total(rows, \.notSentOther),

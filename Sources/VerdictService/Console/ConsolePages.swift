@@ -28,7 +28,7 @@ struct ConsolePages {
         page("/console/overview") { request, _, session in
             let today = DayRange.day(of: now().appStoreMilliseconds)
             let period = try ConsolePeriod(request, today: today)
-            let data = ConsoleOverviewView.Data(
+            let data = ConsoleOverviewView.Statistics(
                 offers: try await repository.offerRuleDays(period.range), refunds: try await repository.refundRuleDays(period.range),
                 notifications: try await repository.notificationDays(period.range),
                 deadJobs: try await repository.queueStatistics(now: now().appStoreMilliseconds).dead)
