@@ -37,15 +37,15 @@ import VerdictStorage
         try await repository.migrate()
         let id = try await repository.enqueue(NewJob(kind: "slow", payload: "{}", runAt: 0, createdAt: 0)).id
 
-        // Leases of 3 s (renewed every second), a job of 7 s: more than two leases long, with room
-        // for a renewal delayed by a busy machine.
-        let handler = SlowHandler(duration: .seconds(7))
+        // Leases of 6 s (renewed every 2 s), a job of 13 s: more than two leases long, with room
+        // for a renewal delayed by 4 s on a busy machine (the whole suite runs beside this test).
+        let handler = SlowHandler(duration: .seconds(13))
         let worker = JobWorker(
             repository: repository, handlers: [handler], metrics: ServiceMetrics(), signal: JobSignal(),
-            concurrency: 1, leaseMilliseconds: 3_000, pollInterval: .milliseconds(50), logger: logger)
+            concurrency: 1, leaseMilliseconds: 6_000, pollInterval: .milliseconds(50), logger: logger)
         let running = Task { try await worker.run() }
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
+        let deadline = clock.now + .seconds(60)
         while clock.now < deadline, try await repository.job(id: id)?.state == .queued {
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -53,7 +53,7 @@ import VerdictStorage
         var stolen = 0
         while clock.now < deadline, try await repository.job(id: id)?.state != .done {
             let got = try await repository.claimJobs(
-                owner: "thief", limit: 10, leaseMilliseconds: 3_000, now: Date().appStoreMilliseconds, kinds: nil,
+                owner: "thief", limit: 10, leaseMilliseconds: 6_000, now: Date().appStoreMilliseconds, kinds: nil,
                 includeExpiredLeases: true)
             stolen += got.count
             try await Task.sleep(for: .milliseconds(200))
