@@ -51,6 +51,16 @@ struct RuleSchemaFilesTests {
         #expect(try keys(rules, "$defs/active") == ["from", "until"])
         #expect(try keys(rules, "$defs/offer") == ["id", "type", "among"])
         #expect(try keys(rules, "$defs/split") == ["unit", "salt", "variants"])
+        #expect(try keys(rules, "properties/retention") == Set(RuleSectionReader.retentionKeys))
+        #expect(try keys(rules, "properties/retention/properties/limits") == ["perCustomer", "perOffer"])
+        #expect(try keys(rules, "$defs/retentionRule") == Set(RuleSectionReader.retentionRuleKeys))
+        #expect(try keys(rules, "$defs/answer") == Set(RuleSectionReader.answerKeys))
+        #expect(try keys(rules, "$defs/answer/properties/alternateProduct") == ["productId", "billingPlanType"])
+        #expect(try keys(rules, "$defs/answerSplit") == ["unit", "salt", "variants"])
+        #expect(try enumValues(rules, "$defs/answer/properties/signature") == Set(RuleSectionReader.signatureVersions))
+        #expect(
+            try enumValues(rules, "$defs/answer/properties/alternateProduct/properties/billingPlanType")
+                == Set(RuleEnum.billingPlanType.caseNames))
     }
 
     @Test("rules.schema.json: the enumerations the loader accepts")
@@ -70,9 +80,24 @@ struct RuleSchemaFilesTests {
     @Test("catalog.schema.json: the catalog keys")
     func catalogKeys() throws {
         let catalog = try schema("catalog.schema.json")
-        #expect(try keys(catalog, "") == ["currencies", "offers"])
+        #expect(try keys(catalog, "") == ["currencies", "offers", "products"])
+        #expect(try keys(catalog, "properties/products/items") == ["id", "subscriptionGroup", "description"])
         #expect(try keys(catalog, "$defs/offer") == Set(OfferCatalog.offerKeys))
         #expect(try enumValues(catalog, "$defs/offer/properties/type") == Set(RuleSectionReader.offerTypes))
+    }
+
+    @Test("messages.schema.json: the keys and Apple's limits the loader checks")
+    func messagesKeys() throws {
+        let messages = try schema("messages.schema.json")
+        #expect(try keys(messages, "") == ["messages", "defaults"])
+        #expect(try keys(messages, "properties/messages/items") == ["id", "description", "locales"])
+        let text = try node(messages, "$defs/text/properties")
+        #expect(Set(text.keys) == ["header", "body", "bulletPoints"])
+        #expect((text["header"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.header)
+        #expect((text["body"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.body)
+        let bullets = try #require(text["bulletPoints"] as? Object)
+        #expect(bullets["maxItems"] as? Int == RetentionMessages.Limits.bulletPoints)
+        #expect((bullets["items"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.bulletPoint)
     }
 
     @Test("tests.schema.json: file, test and expect keys")

@@ -17,6 +17,12 @@ public final class RuleBundle: Sendable {
     public let offers: CompiledOffersSection?
     /// The `refunds:` section, if any file has one.
     public let refunds: CompiledRefundsSection?
+    /// The `retention:` section, if any file has one.
+    public let retention: CompiledRetentionSection?
+    /// `messages.yaml` (empty when the bundle has none).
+    public let messages: RetentionMessages
+    /// The `holdout:`, shared by the offers and retention sections.
+    public let holdout: CompiledHoldout?
     /// The `*.tests.yaml` suites, read and typed.
     public let testSuites: [RuleTestSuite]
     /// Warnings found while checking (errors refuse the bundle).
@@ -26,7 +32,8 @@ public final class RuleBundle: Sendable {
 
     init(
         files: [BundleSourceFile], schema: FactSchema, catalog: OfferCatalog, constants: [String: RuleConstant],
-        offers: CompiledOffersSection?, refunds: CompiledRefundsSection?, testSuites: [RuleTestSuite],
+        offers: CompiledOffersSection?, refunds: CompiledRefundsSection?, retention: CompiledRetentionSection? = nil,
+        messages: RetentionMessages = .empty, holdout: CompiledHoldout? = nil, testSuites: [RuleTestSuite],
         warnings: [RuleDiagnostic], probes: FactProbes
     ) {
         self.files = files.sorted { $0.name < $1.name }
@@ -36,6 +43,9 @@ public final class RuleBundle: Sendable {
         self.constants = constants
         self.offers = offers
         self.refunds = refunds
+        self.retention = retention
+        self.messages = messages
+        self.holdout = holdout
         self.testSuites = testSuites
         self.warnings = warnings
         self.probes = probes
@@ -51,6 +61,10 @@ public final class RuleBundle: Sendable {
         if let refunds {
             references += refunds.vetoes.map { RuleReference(id: $0.id, file: $0.location.file, line: $0.location.line) }
             references += refunds.rules.map(\.reference)
+        }
+        if let retention {
+            references += retention.vetoes.map { RuleReference(id: $0.id, file: $0.location.file, line: $0.location.line) }
+            references += retention.rules.map(\.reference)
         }
         return references
     }
@@ -95,11 +109,17 @@ struct FactProbes: Sendable {
     let subscriptionProductId: CompiledExpression?
     /// `purchase.productType`.
     let purchaseProductType: CompiledExpression?
+    /// `event.userLocale`.
+    let userLocale: CompiledExpression?
 
     init(environment: CompileEnvironment) {
         func probe(_ path: String) -> CompiledExpression? { try? ExpressionCompiler.compile(path, environment: environment) }
         eligibleWinBackOfferIds = probe("subscription.eligibleWinBackOfferIds")
         subscriptionProductId = probe("subscription.productId")
         purchaseProductType = probe("purchase.productType")
+        // Optional: read unguarded (an absent locale evaluates to an error, read as "none").
+        var guarded = environment
+        guarded.guardedFacts.insert("event.userLocale")
+        userLocale = try? ExpressionCompiler.compile("event.userLocale", environment: guarded)
     }
 }

@@ -17,12 +17,17 @@ public enum RuleBundleChecker {
         var testRoots: [YAMLNode] = []
         var catalog = OfferCatalog.empty
         var catalogFound = false
+        var messages = RetentionMessages.empty
+        var messagesFound = false
         for file in files.sorted(by: { $0.name < $1.name }) {
             guard let root = parse(file, log: log) else { continue }
             ExplicitTagCheck.check(root, log: log)
             if file.name == "catalog.yaml" {
                 catalog = OfferCatalog.read(root, log: log)
                 catalogFound = true
+            } else if file.name == "messages.yaml" {
+                messages = RetentionMessages.read(root, log: log)
+                messagesFound = true
             } else if file.name.hasSuffix(".rules.yaml") {
                 rules.append(RuleFileReader(log: log).read(root))
             } else if file.name.hasSuffix(".tests.yaml") {
@@ -39,25 +44,33 @@ public enum RuleBundleChecker {
         let holdout = single(rules, \.holdout, "holdout", node: { $0.node }, log: log)
         let offersSyntax = single(rules, \.offers, "offers", node: { $0.node }, log: log)
         let refundsSyntax = single(rules, \.refunds, "refunds", node: { $0.node }, log: log)
+        let retentionSyntax = single(rules, \.retention, "retention", node: { $0.node }, log: log)
+        if let retentionSyntax, !messagesFound {
+            log.error("a retention section needs messages.yaml beside it, declaring its messages", at: retentionSyntax.node)
+        }
         if offersSyntax != nil, !catalogFound {
             log.error("an offers section needs catalog.yaml beside it, listing the offers", at: offersSyntax!.node)
         }
-        if let holdout, offersSyntax == nil {
-            log.warning("holdout applies to the offers section, and this bundle has none", at: holdout.node)
+        if let holdout, offersSyntax == nil, retentionSyntax == nil {
+            log.warning("holdout applies to the offers and retention sections, and this bundle has neither", at: holdout.node)
         }
         let offers = offersSyntax.map { OfferSectionCompiler(support: support).compile($0, holdout: holdout) }
+        let retention = retentionSyntax.map {
+            RetentionSectionCompiler(support: support, messages: messages).compile($0, holdout: support.holdout(holdout))
+        }
         let refunds = refundsSyntax.map { RefundSectionCompiler(support: support).compile($0) }
         checkUniqueIds(rules, log: log)
         BundleLints(log: log).run(
             syntax: rules, environment: environment, offers: offers, refunds: refunds, catalog: catalog)
         let suites = readTests(
-            testRoots, rules: rules, offers: offers, refunds: refunds, catalog: catalog,
-            schema: environment.environment.schema, log: log)
+            testRoots, rules: rules, offers: offers, refunds: refunds, retention: retention, catalog: catalog,
+            messages: messages, schema: environment.environment.schema, log: log)
         let diagnostics = log.diagnostics.sortedByPosition()
         guard !log.hasErrors else { return Result(bundle: nil, diagnostics: diagnostics) }
         let bundle = RuleBundle(
             files: files, schema: environment.environment.schema, catalog: catalog,
-            constants: environment.environment.constants, offers: offers, refunds: refunds, testSuites: suites,
+            constants: environment.environment.constants, offers: offers, refunds: refunds,
+            retention: retention, messages: messages, holdout: support.holdout(holdout), testSuites: suites,
             warnings: diagnostics, probes: FactProbes(environment: environment.environment))
         return Result(bundle: bundle, diagnostics: diagnostics)
     }
@@ -96,6 +109,8 @@ public enum RuleBundleChecker {
             nodes += (file.offers?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
             nodes += (file.refunds?.never ?? []).map { ($0.id, $0.idNode) }
             nodes += (file.refunds?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
+            nodes += (file.retention?.never ?? []).map { ($0.id, $0.idNode) }
+            nodes += (file.retention?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
         }
         for (id, node) in nodes {
             if let first = seen[id] {
@@ -108,7 +123,7 @@ public enum RuleBundleChecker {
 
     private static func readTests(
         _ roots: [YAMLNode], rules: [RuleFileSyntax], offers: CompiledOffersSection?, refunds: CompiledRefundsSection?,
-        catalog: OfferCatalog, schema: FactSchema, log: DiagnosticLog
+        retention: CompiledRetentionSection?, catalog: OfferCatalog, messages: RetentionMessages, schema: FactSchema, log: DiagnosticLog
     ) -> [RuleTestSuite] {
         // Names as written, so a rule that failed to compile is not also an "unknown rule" of
         // every test naming it (its own error explains it); plus the compiled ones.
@@ -118,7 +133,8 @@ public enum RuleBundleChecker {
         for file in rules {
             for rule in file.offers?.rules ?? [] { ruleIds.append(rule.header.id); conditions.formUnion(rule.header.when.map(\.text)) }
             for rule in file.refunds?.rules ?? [] { ruleIds.append(rule.header.id); conditions.formUnion(rule.header.when.map(\.text)) }
-            for veto in (file.offers?.never ?? []) + (file.refunds?.never ?? []) {
+            for rule in file.retention?.rules ?? [] { ruleIds.append(rule.header.id); conditions.formUnion(rule.header.when.map(\.text)) }
+            for veto in (file.offers?.never ?? []) + (file.refunds?.never ?? []) + (file.retention?.never ?? []) {
                 vetoIds.append(veto.id)
                 conditions.insert(veto.condition.text)
             }
@@ -127,15 +143,20 @@ public enum RuleBundleChecker {
         for rule in refunds?.rules ?? [] { conditions.formUnion(rule.conditions.map(\.source)) }
         conditions.formUnion((offers?.vetoes ?? []).map(\.condition.source))
         conditions.formUnion((refunds?.vetoes ?? []).map(\.condition.source))
+        for rule in retention?.rules ?? [] { conditions.formUnion(rule.conditions.map(\.source)) }
+        conditions.formUnion((retention?.vetoes ?? []).map(\.condition.source))
         ruleIds += (offers?.rules.map(\.reference.id) ?? []) + (refunds?.rules.map(\.reference.id) ?? [])
-        vetoIds += (offers?.vetoes.map(\.id) ?? []) + (refunds?.vetoes.map(\.id) ?? [])
+            + (retention?.rules.map(\.reference.id) ?? [])
+        vetoIds += (offers?.vetoes.map(\.id) ?? []) + (refunds?.vetoes.map(\.id) ?? []) + (retention?.vetoes.map(\.id) ?? [])
         var seen: Set<String> = []
-        let names = RuleTestSuiteReader.Names(
+        var names = RuleTestSuiteReader.Names(
             rulesFiles: rules.map { $0.file.split(separator: "/").last.map(String.init) ?? $0.file },
             offers: catalog.offers.map(\.id),
             rules: ruleIds.filter { seen.insert("rule:" + $0).inserted },
             vetoes: vetoIds.filter { seen.insert("veto:" + $0).inserted },
             conditions: conditions)
+        names.messages = messages.messages.map(\.id)
+        names.products = catalog.productGroups.keys.sorted()
         let reader = RuleTestSuiteReader(log: log, schema: schema, names: names)
         return roots.compactMap { reader.read($0) }
     }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Reads a bundle folder: `catalog.yaml`, every `*.rules.yaml` and every `*.tests.yaml` directly
+/// Reads a bundle folder: `catalog.yaml`, `messages.yaml`, every `*.rules.yaml` and every `*.tests.yaml` directly
 /// inside it (sub-folders such as `schema/` and other files are not part of the bundle).
 public enum RuleBundleFiles {
     /// A folder that cannot be read.
@@ -24,7 +24,7 @@ public enum RuleBundleFiles {
 
     /// Whether `name` is part of a bundle.
     public static func isBundleFile(_ name: String) -> Bool {
-        name == "catalog.yaml" || name.hasSuffix(".rules.yaml") || name.hasSuffix(".tests.yaml")
+        name == "catalog.yaml" || name == "messages.yaml" || name.hasSuffix(".rules.yaml") || name.hasSuffix(".tests.yaml")
     }
 
     /// The bundle files of `directory`, sorted by name; each file's printed path is

@@ -22,15 +22,21 @@ extension Decision {
             }
         }
         if heldOut {
-            let would = counterfactual.map { "\($0) by rule \(counterfactualRule?.id ?? "?")" } ?? "no offer"
-            lines.append("counterfactual: would have offered \(would)")
+            if section == .retention {
+                let would = counterfactualAnswer.map { "\($0) by rule \(counterfactualRule?.id ?? "?")" } ?? "nothing"
+                lines.append("counterfactual: would have answered \(would)")
+            } else {
+                let would = counterfactual.map { "\($0) by rule \(counterfactualRule?.id ?? "?")" } ?? "no offer"
+                lines.append("counterfactual: would have offered \(would)")
+            }
         }
         for limit in limits {
             let name = limit.offer.map { "\(limit.kind) \($0)" } ?? limit.kind
             lines.append("limit \(name): \(limit.used)/\(limit.max) within \(limit.within) \(limit.exceeded ? "— reached" : "— ok") (rule \(limit.rule))")
         }
         for match in shadowMatches {
-            let what = match.offer.map { "offer \($0)" } ?? match.refund.map(Self.refundText) ?? "nothing"
+            let what = match.answer.map { "answer \($0)" } ?? match.offer.map { "offer \($0)" }
+                ?? match.refund.map(Self.refundText) ?? "nothing"
             lines.append("shadow: rule \(match.rule.id) (line \(match.rule.line)) would give \(what)")
             for correction in match.corrections {
                 lines.append("  corrected for Apple: " + Self.correctionText(
@@ -62,6 +68,11 @@ extension Decision {
             if let offer { return "offer \(offer)\(by)" }
             if heldOut { return "no offer (held out)" }
             return "no offer"
+        case .retention:
+            let by = rule.map { " by rule \($0.id) (\($0.file):\($0.line))" } ?? ""
+            if let answer { return "answer \(answer)\(by)" }
+            if heldOut { return "no answer (held out): the App Store falls back" }
+            return "no answer: the App Store falls back"
         case .refunds:
             let by = rule.map { " by rule \($0.id) (\($0.file):\($0.line))" } ?? (blockedBy == nil ? " (default)" : " (default, blocked)")
             return (refund.map(Self.refundText) ?? "no refund preference") + by

@@ -7,7 +7,7 @@ import AppStoreServer
 public struct Decision: Sendable, Hashable, Codable {
     /// Which section decided.
     public enum Section: String, Sendable, Hashable, Codable {
-        case offers, refunds
+        case offers, refunds, retention
     }
 
     /// An offer to present: a catalog offer id and its type.
@@ -66,6 +66,8 @@ public struct Decision: Sendable, Hashable, Codable {
         public let offer: OfferChoice?
         /// The refund answer it would have given, already corrected for Apple.
         public let refund: RefundResponse?
+        /// The realtime answer it would have given (retention section).
+        public var answer: Answer? = nil
         /// The corrections made to `refund` (see ``Decision/corrections``).
         public var corrections: [ConsumptionCorrection] = []
     }
@@ -108,6 +110,11 @@ public struct Decision: Sendable, Hashable, Codable {
     public var offer: OfferChoice?
     /// The consumption answer (refunds section).
     public var refund: RefundResponse?
+    /// The realtime answer (retention section), nil to let the App Store fall back. Its offer, if
+    /// any, is also ``offer``.
+    public var answer: Answer?
+    /// What a held-out customer would have been answered (retention section).
+    public var counterfactualAnswer: Answer?
     /// The rule that decided, nil when none did (default, veto, no match).
     public var rule: RuleReference?
     /// The veto that blocked, if any.

@@ -10,14 +10,17 @@ struct DecisionEvaluator {
     let bundle: RuleBundle
     let context: EvaluationContext
     let limits: any LimitsPort
+    let messageStates: any RetentionMessageStates
     let explain: Bool
     var decision: Decision
     var steps: [TraceStep] = []
 
-    init(bundle: RuleBundle, context: EvaluationContext, limits: any LimitsPort, explain: Bool) {
+    init(bundle: RuleBundle, context: EvaluationContext, limits: any LimitsPort,
+         messageStates: any RetentionMessageStates = AllMessagesApproved(), explain: Bool) {
         self.bundle = bundle
         self.context = context
         self.limits = limits
+        self.messageStates = messageStates
         self.explain = explain
         self.decision = Decision(bundle: bundle.hash, now: context.now.map(DecisionInstant.init(millis:)))
     }
@@ -45,6 +48,16 @@ struct DecisionEvaluator {
         } else if let refunds = bundle.refunds, applies(refunds.appliesTo) {
             decision.section = .refunds
             decideRefunds(refunds)
+        }
+        if explain { decision.trace = steps.map(explained) }
+        return decision
+    }
+
+    /// Decides a realtime Retention Messaging request: the retention section only.
+    mutating func runRetention() -> Decision {
+        if let retention = bundle.retention, applies(retention.appliesTo) {
+            decision.section = .retention
+            decideRetention(retention)
         }
         if explain { decision.trace = steps.map(explained) }
         return decision
@@ -227,5 +240,19 @@ extension RuleBundle {
         var evaluator = DecisionEvaluator(
             bundle: self, context: EvaluationContext(facts: facts, now: now), limits: limits, explain: explain)
         return evaluator.run()
+    }
+
+    /// Decides a Retention Messaging realtime request (facts with `event.type` `REALTIME_REQUEST`
+    /// and `event.userLocale`) with the retention section only; `messageStates` says which
+    /// message texts Apple approved. A decision without ``Decision/answer`` lets the App Store
+    /// fall back.
+    public func decideRetention(
+        _ facts: Facts, now: Int64? = nil, limits: any LimitsPort = NoLimitsRecorded(),
+        messageStates: any RetentionMessageStates = AllMessagesApproved(), explain: Bool = true
+    ) -> Decision {
+        var evaluator = DecisionEvaluator(
+            bundle: self, context: EvaluationContext(facts: facts, now: now), limits: limits, messageStates: messageStates,
+            explain: explain)
+        return evaluator.runRetention()
     }
 }

@@ -5,8 +5,37 @@
 /// section is copied on every decision.
 extension DecisionEvaluator {
     mutating func decideOffers(_ section: CompiledOffersSection) {
+        let limits = ChoiceLimits(perCustomer: section.perCustomer, perOffer: section.perOffer, customerUnit: section.customerUnit)
+        let chosen = choose(
+            holdout: section.holdout, vetoes: section.vetoes, rules: section.rules, limits: limits,
+            resolve: { $0.offer(for: $1) }, offerId: { $0.id },
+            shadow: { evaluator, rule, choice in
+                evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
+            })
+        guard let chosen else { return }
+        if chosen.heldOut {
+            decision.counterfactual = chosen.choice
+            decision.counterfactualRule = chosen.rule
+        } else {
+            decision.offer = chosen.choice
+            decision.rule = chosen.rule
+        }
+    }
+
+    /// The walk the offers and retention sections share: holdout bucket (``Decision/heldOut``),
+    /// vetoes (``Decision/blockedBy``), then the rules in file order — mode, window, conditions,
+    /// the rule's choice (`resolve`; nil: nothing of the rule fits, try the next), shadow mode,
+    /// limits of the choice's offer (`offerId`; a choice without an offer counts against none).
+    /// Answers the first choice made, and whether it was made for a held-out customer (the
+    /// counterfactual); nil when none was.
+    mutating func choose<Rule: ChoosingRule, Choice>(
+        holdout: CompiledHoldout?, vetoes: [CompiledVeto], rules: [Rule], limits: ChoiceLimits,
+        resolve: (inout DecisionEvaluator, Rule) -> Result<Choice?, EvaluationError>,
+        offerId: (Choice) -> String?,
+        shadow: (inout DecisionEvaluator, Rule, Choice) -> Void
+    ) -> (choice: Choice, rule: RuleReference, heldOut: Bool)? {
         var heldOut = false
-        if let holdout = section.holdout {
+        if let holdout {
             switch unitValue(holdout.unit) {
             case .success(let unit):
                 let bucket = Bucketing.bucket(salt: holdout.salt, unit: unit)
@@ -16,55 +45,50 @@ extension DecisionEvaluator {
             case .failure(let error):
                 let reference = RuleReference(id: "holdout", file: holdout.unit.location.file, line: holdout.unit.location.line)
                 decision.errors.append(.init(rule: reference, message: "no holdout bucket, so no offer: \(error.message)"))
-                return
+                return nil
             }
         }
         decision.heldOut = heldOut
-        if let veto = blockingVeto(section.vetoes) {
+        if let veto = blockingVeto(vetoes) {
             decision.blockedBy = veto
-            return
+            return nil
         }
-        for rule in section.rules {
+        for rule in rules {
             guard screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else {
                 continue
             }
-            let choice: Decision.OfferChoice
-            switch offer(for: rule) {
+            let choice: Choice
+            switch resolve(&self, rule) {
             case .failure(let error):
                 record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
                 decision.errors.append(.init(rule: rule.reference, message: error.message))
                 continue
             case .success(nil):
-                record(
-                    .rule, rule.reference, .noEligibleOffer, note: "no offer of this rule fits the customer",
-                    conditions: rule.conditions[...])
+                if explain, steps.last?.rule != rule.reference {
+                    record(.rule, rule.reference, .noEligibleOffer, note: "no offer of this rule fits the customer",
+                           conditions: rule.conditions[...])
+                }
                 continue
             case .success(let found?):
                 choice = found
             }
             if rule.mode == .shadow {
                 record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])
-                decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
+                shadow(&self, rule, choice)
                 continue
             }
-            if let exceeded = limitExceeded(section, rule, offer: choice.id) {
+            if let offer = offerId(choice), let exceeded = limitExceeded(limits, rule.reference, offer: offer) {
                 record(.rule, rule.reference, .limitExceeded, note: exceeded, conditions: rule.conditions[...])
-                if rule.onLimit == .stop { return }
+                if rule.onLimit == .stop { return nil }
                 continue
             }
             record(.rule, rule.reference, .passed, conditions: rule.conditions[...])
-            if heldOut {
-                decision.counterfactual = choice
-                decision.counterfactualRule = rule.reference
-            } else {
-                decision.offer = choice
-                decision.rule = rule.reference
-            }
-            return
+            return (choice, rule.reference, heldOut)
         }
+        return nil
     }
 
-    private func unitValue(_ unit: CompiledCondition) -> Result<String, EvaluationError> {
+    func unitValue(_ unit: CompiledCondition) -> Result<String, EvaluationError> {
         switch unit.expression.evaluate(context) {
         case .value(.string(let text)): .success(text)
         case .value: .failure(EvaluationError("\(unit.source) is not text"))
@@ -73,7 +97,7 @@ extension DecisionEvaluator {
     }
 
     /// The rule's offer for these facts; nil when none fits (win-back eligibility, product).
-    private mutating func offer(for rule: CompiledOfferRule) -> Result<Decision.OfferChoice?, EvaluationError> {
+    mutating func offer(for rule: CompiledOfferRule) -> Result<Decision.OfferChoice?, EvaluationError> {
         let spec: OfferSpec
         switch rule.action {
         case .offer(let single):
@@ -114,7 +138,7 @@ extension DecisionEvaluator {
     }
 
     /// Whether catalog offer `id` is for the customer's current product.
-    private func fits(_ id: String) -> Result<Bool, EvaluationError> {
+    func fits(_ id: String) -> Result<Bool, EvaluationError> {
         guard let offer = bundle.catalog.offer(id), let probe = bundle.probes.subscriptionProductId else { return .success(false) }
         switch probe.evaluate(context) {
         case .value(.string(let product)): return .success(offer.productIds.contains(product))
@@ -124,7 +148,7 @@ extension DecisionEvaluator {
     }
 
     /// A note naming the exceeded limit, nil when within limits. Records every limit consulted.
-    private mutating func limitExceeded(_ section: CompiledOffersSection, _ rule: CompiledOfferRule, offer: String) -> String? {
+    private mutating func limitExceeded(_ section: ChoiceLimits, _ rule: RuleReference, offer: String) -> String? {
         let now = context.now ?? 0
         var note: String?
         if let limit = section.perCustomer, let unit = section.customerUnit {
@@ -144,14 +168,33 @@ extension DecisionEvaluator {
     /// Counts the grants `limit` bounds in `scope` and records the check; the note naming the limit
     /// (`name`) when it is reached, nil otherwise.
     private mutating func check(
-        _ limit: OfferLimit, _ scope: LimitScope, _ rule: CompiledOfferRule, kind: String, offer: String?, now: Int64,
+        _ limit: OfferLimit, _ scope: LimitScope, _ rule: RuleReference, kind: String, offer: String?, now: Int64,
         named name: String
     ) -> String? {
         let used = limits.grantedCount(scope, window: limit.within, now: now)
         let exceeded = used >= limit.max
         decision.limits.append(.init(
-            rule: rule.reference.id, kind: kind, offer: offer, used: used, max: limit.max,
+            rule: rule.id, kind: kind, offer: offer, used: used, max: limit.max,
             within: DecisionDuration(millis: limit.within), exceeded: exceeded))
         return exceeded ? "\(name) reached: \(used)/\(limit.max) within \(RuleTime.renderDuration(limit.within))" : nil
     }
+}
+
+/// What the rules of the offers and retention sections have in common for ``DecisionEvaluator/choose``.
+protocol ChoosingRule {
+    var reference: RuleReference { get }
+    var mode: RuleMode { get }
+    var active: ActiveWindow? { get }
+    var conditions: [CompiledCondition] { get }
+    var onLimit: LimitBehavior { get }
+}
+
+extension CompiledOfferRule: ChoosingRule {}
+extension CompiledRetentionRule: ChoosingRule {}
+
+/// The caps a section puts on the offers its rules choose.
+struct ChoiceLimits {
+    var perCustomer: OfferLimit?
+    var perOffer: [String: OfferLimit]
+    var customerUnit: CompiledCondition?
 }

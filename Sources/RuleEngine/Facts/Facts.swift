@@ -1,3 +1,4 @@
+import AppStoreServer
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -85,6 +86,15 @@ public struct Facts: Sendable, Hashable {
         }
         return RecordTable.nest(record, cells, at: offset)
     }
+
+    /// Whether these are the facts of a Retention Messaging realtime request (`event.type` is
+    /// `REALTIME_REQUEST`), which the retention section decides.
+    public var isRealtimeRequest: Bool {
+        guard case .enumeration(let ordinal)? = value(at: "event.type") else { return false }
+        return ordinal == Self.realtimeRequestOrdinal
+    }
+
+    private static let realtimeRequestOrdinal = RuleEnum.notificationType.ordinal(named: NotificationTypeV2.realtimeRequest.rawValue)
 
     /// `event.signedDate` in milliseconds, the default `now`, if present. Read at a precomputed
     /// cell (no path lookup): every decision asks for it.

@@ -1,5 +1,6 @@
 /// What one decision amounted to for the customer or for Apple, the unit the replay compares:
-/// for offers the offer id or `none`; for refunds Apple's `refundPreference` value, `omitted`
+/// for offers the offer id or `none`; for retention answers the message (with `+offer` or
+/// `→product`) or `none`; for refunds Apple's `refundPreference` value, `omitted`
 /// (a body sent without a preference) or `none` (nothing sent). `none` carries its reason.
 public struct ReplayVerdict: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// Why a decision gave nothing.
@@ -57,8 +58,9 @@ public struct ReplayVerdict: Sendable, Hashable, Codable, Comparable, CustomStri
                 ? ReplayVerdict(none: .error) : ReplayVerdict(none: .notApplicable)
         }
         switch section {
-        case .offers:
-            if let offer = decision.offer { return ReplayVerdict(offer.id) }
+        case .offers, .retention:
+            if section == .retention, let answer = decision.answer { return ReplayVerdict(answerValue(answer)) }
+            if section == .offers, let offer = decision.offer { return ReplayVerdict(offer.id) }
             if decision.heldOut { return ReplayVerdict(none: .heldOut) }
             if decision.blockedBy != nil { return ReplayVerdict(none: .vetoed) }
             if decision.limits.contains(where: \.exceeded) { return ReplayVerdict(none: .capped) }
@@ -69,5 +71,10 @@ public struct ReplayVerdict: Sendable, Hashable, Codable, Comparable, CustomStri
             if !mayShare { return ReplayVerdict(none: .noConsent) }
             return ReplayVerdict(decision.refund?.refundPreference ?? omittedValue)
         }
+    }
+
+    /// Retention: the message id, `+offer-id` with an offer, `→product` with an alternate product.
+    static func answerValue(_ answer: Decision.Answer) -> String {
+        answer.message + (answer.offer.map { "+" + $0.id } ?? "") + (answer.alternateProduct.map { "→" + $0 } ?? "")
     }
 }

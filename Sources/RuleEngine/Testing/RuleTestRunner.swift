@@ -1,4 +1,5 @@
-/// Runs a bundle's `*.tests.yaml` suites: each test decides with its facts,
+/// Runs a bundle's `*.tests.yaml` suites: each test decides with its facts (a realtime request,
+/// `event.type: REALTIME_REQUEST`, with the retention section; anything else as a notification),
 /// `now` and limit counts, and its `expect` entries are compared with the decision. Coverage:
 /// every rule and veto should be hit by some test; `requireCoverage` makes a gap a failure of
 /// the run.
@@ -9,7 +10,9 @@ public enum RuleTestRunner {
         var hit: Set<String> = []
         for suite in bundle.testSuites {
             for test in suite.cases {
-                let decision = bundle.decide(test.facts, now: test.now, limits: test.limits, explain: true)
+                let decision = test.facts.isRealtimeRequest
+                    ? bundle.decideRetention(test.facts, now: test.now, limits: test.limits, explain: true)
+                    : bundle.decide(test.facts, now: test.now, limits: test.limits, explain: true)
                 for reference in [decision.rule, decision.counterfactualRule, decision.blockedBy].compactMap({ $0 }) {
                     hit.insert(reference.id)
                 }
@@ -32,6 +35,8 @@ public enum RuleTestRunner {
         }
         compare("section", expect.section, decision.section?.rawValue)
         compare("offer", expect.offer, decision.offer?.id)
+        compare("message", expect.message, decision.answer?.message)
+        compare("alternateProduct", expect.alternateProduct, decision.answer?.alternateProduct)
         compare("rule", expect.rule, decision.rule?.id)
         compare("blockedBy", expect.blockedBy, decision.blockedBy?.id)
         compare("refundPreference", expect.refundPreference, decision.refund?.refundPreference)
@@ -81,6 +86,9 @@ public enum RuleTestRunner {
         }
         if let refunds = bundle.refunds {
             conditions += refunds.vetoes.map(\.condition) + refunds.rules.flatMap(\.conditions)
+        }
+        if let retention = bundle.retention {
+            conditions += retention.vetoes.map(\.condition) + retention.rules.flatMap(\.conditions)
         }
         return conditions
     }

@@ -56,6 +56,10 @@ public struct RuleTestExpectation: Sendable {
 
     public var section: Name?
     public var offer: Name?
+    /// The message of a realtime answer (`none`: the App Store falls back).
+    public var message: Name?
+    /// The alternate product of a realtime answer.
+    public var alternateProduct: Name?
     public var rule: Name?
     public var blockedBy: Name?
     public var heldOut: Bool?

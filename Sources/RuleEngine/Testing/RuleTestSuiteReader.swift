@@ -5,7 +5,7 @@ struct RuleTestSuiteReader {
     static let fileKeys = ["rules", "now", "fixtures", "tests"]
     static let testKeys = ["name", "now", "given", "limits", "expect"]
     static let expectKeys = [
-        "section", "offer", "rule", "blockedBy", "heldOut", "bucket", "shadowMatch", "refundPreference",
+        "section", "offer", "message", "alternateProduct", "rule", "blockedBy", "heldOut", "bucket", "shadowMatch", "refundPreference",
         "consumptionPercentage", "deliveryStatus", "sampleContentProvided", "conditions",
     ]
 
@@ -13,6 +13,8 @@ struct RuleTestSuiteReader {
     struct Names {
         var rulesFiles: [String]
         var offers: [String]
+        var messages: [String] = []
+        var products: [String] = []
         var rules: [String]
         var vetoes: [String]
         var conditions: Set<String>
@@ -116,8 +118,10 @@ struct RuleTestSuiteReader {
             if text != "none" { checkName(text, among: candidates, what: what, at: node) }
             return RuleTestExpectation.Name(text)
         }
-        expect.section = name("section", among: ["offers", "refunds"], what: "section")
+        expect.section = name("section", among: ["offers", "refunds", "retention"], what: "section")
         expect.offer = name("offer", among: names.offers, what: "offer")
+        expect.message = name("message", among: names.messages, what: "message")
+        expect.alternateProduct = name("alternateProduct", among: names.products, what: "product")
         expect.rule = name("rule", among: names.rules, what: "rule")
         expect.blockedBy = name("blockedBy", among: names.vetoes, what: "veto")
         expect.refundPreference = name("refundPreference", among: RuleEnum.refundPreference.caseNames, what: "refundPreference")

@@ -12,10 +12,15 @@ import AppStoreServer
 /// "LocalTesting" `LOCAL_TESTING`; `ExpirationIntent` 1 `CUSTOMER_CANCELLED`, 2 `BILLING_ERROR`,
 /// 3 `DID_NOT_CONSENT_TO_PRICE_INCREASE`, 4 `PRODUCT_NOT_AVAILABLE`, 5 `OTHER`;
 /// `AutoRenewStatus` 0 `OFF`, 1 `ON`. `Subtype` adds `NONE` for notifications without a subtype,
-/// so `event.subtype` is always present. A value Apple adds later that has no entry here gets a
+/// so `event.subtype` is always present; `NotificationType` adds `REALTIME_REQUEST`, the event of a
+/// Retention Messaging realtime request. A value Apple adds later that has no entry here gets a
 /// name derived from its wire value (upper case, non-alphanumerics as `_`).
 extension RuleEnum {
-    public static let notificationType = appleEnum("NotificationType", NotificationTypeV2.self)
+    public static let notificationType: RuleEnum = {
+        let base = appleEnum("NotificationType", NotificationTypeV2.self)
+        let realtime = NotificationTypeV2.realtimeRequest.rawValue
+        return RuleEnum(name: base.name, cases: base.cases + [Case(name: realtime, wireValue: realtime)])
+    }()
     public static let subtype: RuleEnum = {
         let base = appleEnum("Subtype", Subtype.self)
         return RuleEnum(name: base.name, cases: base.cases + [Case(name: noSubtype, wireValue: "")])
@@ -47,6 +52,9 @@ extension RuleEnum {
     ])
     /// Not a fact: the values a refund rule may answer with (`respond.refundPreference`).
     public static let refundPreference = appleEnum("RefundPreference", RefundPreference.self)
+
+    /// Not a fact: how an alternate product of a retention answer is billed (`alternateProduct.billingPlanType`).
+    public static let billingPlanType = appleEnum("BillingPlanType", BillingPlanType.self)
 
     /// Every enum the fact schema uses, plus ``refundPreference``.
     public static let allApple: [RuleEnum] = [

@@ -104,6 +104,9 @@ public struct RuleReplayRunner: Sendable {
             try await store.offerDecisions(decidedIn: options.period, after: cursor, limit: options.pageSize)
         case .refunds:
             try await store.consumptionRequests(decidedIn: options.period, after: cursor, limit: options.pageSize)
+        case .retention:
+            // Realtime answers are not stored as decisions yet; no replay request names this section.
+            []
         }
     }
 }

@@ -99,7 +99,9 @@ struct FactBuildersMatchSchemaTests {
 
     @Test("every written field is declared, every declared field is written, and the values type strictly")
     func buildersMatchSchema() throws {
-        let documents = [Self.offerFacts.document, Self.refundFacts.document]
+        var realtime = Self.offerFacts
+        realtime.event = .init(type: .realtimeRequest, subtype: nil, environment: .production, signedDate: Self.date(70), userLocale: "en-US")
+        let documents = [Self.offerFacts.document, Self.refundFacts.document, realtime.document]
         var written: [String: Set<String>] = [:]
         for document in documents {
             Self.written(document, at: "", into: &written)

@@ -79,11 +79,6 @@ public struct CompiledSplit: Sendable {
     /// The variant index for `bucket` in `0..<10_000`: the first whose cumulative weight × 100
     /// exceeds the bucket.
     public func variantIndex(forBucket bucket: Int) -> Int {
-        var cumulative = 0
-        for (index, variant) in variants.enumerated() {
-            cumulative += variant.weight * 100
-            if bucket < cumulative { return index }
-        }
-        return variants.count - 1
+        Bucketing.variantIndex(weights: variants.map(\.weight), bucket: bucket)
     }
 }

@@ -8,10 +8,7 @@ struct OfferSectionCompiler {
 
     func compile(_ syntax: OffersSyntax, holdout: HoldoutSyntax?) -> CompiledOffersSection {
         let appliesTo = syntax.appliesTo.flatMap { log.compile($0, support.environment) }
-        var compiledHoldout: CompiledHoldout?
-        if let holdout, let unit = support.unit(holdout.unit, what: "holdout.unit") {
-            compiledHoldout = CompiledHoldout(basisPoints: holdout.basisPoints, unit: unit, salt: holdout.salt)
-        }
+        let compiledHoldout = support.holdout(holdout)
         var perOffer: [String: OfferLimit] = [:]
         for entry in syntax.perOffer where checkOfferExists(entry.offerId, at: entry.keyNode) != nil {
             perOffer[entry.offerId] = OfferLimit(max: entry.limit.max, within: entry.limit.within)
@@ -91,7 +88,7 @@ struct OfferSectionCompiler {
     }
 
     /// The catalog entry for `id`, or an error with a did-you-mean over the catalog's ids.
-    private func checkOfferExists(_ id: String, at node: YAMLNode) -> OfferCatalog.Offer? {
+    func checkOfferExists(_ id: String, at node: YAMLNode) -> OfferCatalog.Offer? {
         if let offer = catalog.offer(id) { return offer }
         let suggestion = DidYouMean.suggestion(for: id, among: catalog.offers.map(\.id))
         log.error(
@@ -102,7 +99,7 @@ struct OfferSectionCompiler {
 
     /// When the rule's conditions pin `subscription.productId`, every product they allow must be
     /// one the offer is for.
-    private func checkFit(_ offer: OfferCatalog.Offer, products: ConditionAnalysis.Constraint?, at node: YAMLNode) -> Bool {
+    func checkFit(_ offer: OfferCatalog.Offer, products: ConditionAnalysis.Constraint?, at node: YAMLNode) -> Bool {
         guard case .only(let allowed)? = products else { return true }
         let misfits = allowed.subtracting(offer.productIds).sorted()
         guard misfits.isEmpty else {

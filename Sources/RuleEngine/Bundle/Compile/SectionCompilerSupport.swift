@@ -59,4 +59,10 @@ struct SectionCompilerSupport {
     func reference(_ id: String, _ node: YAMLNode) -> RuleReference {
         RuleReference(id: id, file: node.location.file, line: node.location.line)
     }
+
+    /// The bundle's `holdout:` compiled (it applies to the offers and retention sections).
+    func holdout(_ syntax: HoldoutSyntax?) -> CompiledHoldout? {
+        guard let syntax, let unit = unit(syntax.unit, what: "holdout.unit") else { return nil }
+        return CompiledHoldout(basisPoints: syntax.basisPoints, unit: unit, salt: syntax.salt)
+    }
 }

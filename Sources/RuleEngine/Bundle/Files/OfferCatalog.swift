@@ -9,6 +9,8 @@
 ///     type: PROMOTIONAL
 ///     productIds: [com.example.pro.annual]
 ///     subscriptionGroup: pro
+/// products:            # optional: subscriptions no offer names (switch-plan answers)
+///   - {id: com.example.pro.monthly, subscriptionGroup: pro}
 /// ```
 public struct OfferCatalog: Hashable, Sendable {
     /// One offer configured in App Store Connect.
@@ -31,15 +33,23 @@ public struct OfferCatalog: Hashable, Sendable {
     public let offers: [Offer]
     /// ISO 4217 codes the app sells in.
     public let currencies: [String]
+    /// The subscription group of every product the catalog knows: those of `products:` and those
+    /// its offers name.
+    public let productGroups: [String: String]
     private let byId: [String: Int]
 
-    /// A catalog of `offers` selling in `currencies`.
-    public init(offers: [Offer], currencies: [String]) {
+    /// A catalog of `offers` selling in `currencies`; `products` adds products no offer names.
+    public init(offers: [Offer], currencies: [String], products: [String: String] = [:]) {
         self.offers = offers
         self.currencies = currencies
         var byId: [String: Int] = [:]
         for (index, offer) in offers.enumerated() where byId[offer.id] == nil { byId[offer.id] = index }
         self.byId = byId
+        var groups = products
+        for offer in offers {
+            for product in offer.productIds where groups[product] == nil { groups[product] = offer.subscriptionGroup }
+        }
+        self.productGroups = groups
     }
 
     /// The offer called `id`, if listed.
@@ -53,7 +63,7 @@ public struct OfferCatalog: Hashable, Sendable {
 
     static func read(_ root: YAMLNode, log: DiagnosticLog) -> OfferCatalog {
         let reader = NodeReader(log: log)
-        guard let top = reader.mapping(root, "catalog.yaml", keys: ["currencies", "offers"], required: ["offers"]) else {
+        guard let top = reader.mapping(root, "catalog.yaml", keys: ["currencies", "offers", "products"], required: ["offers"]) else {
             return .empty
         }
         var currencies: [String] = []
@@ -86,6 +96,18 @@ public struct OfferCatalog: Hashable, Sendable {
             if let node = map["expiresAfter"] { offer.expiresAfter = reader.duration(node, "expiresAfter") }
             offers.append(offer)
         }
-        return OfferCatalog(offers: offers, currencies: currencies)
+        var products: [String: String] = [:]
+        for item in top["products"].flatMap({ reader.list($0, "products") }) ?? [] {
+            guard let map = reader.mapping(item, "a catalog product", keys: ["id", "subscriptionGroup", "description"], required: ["id", "subscriptionGroup"]),
+                let idNode = map["id"], let id = reader.text(idNode, "a product id"),
+                let groupNode = map["subscriptionGroup"], let group = reader.text(groupNode, "subscriptionGroup")
+            else { continue }
+            if products[id] != nil { log.error("product '\(id)' is listed twice", at: idNode) }
+            for offer in offers where offer.productIds.contains(id) && offer.subscriptionGroup != group {
+                log.error("product \(id) is in group \(group) here, but offer \(offer.id) puts it in \(offer.subscriptionGroup)", at: groupNode)
+            }
+            products[id] = group
+        }
+        return OfferCatalog(offers: offers, currencies: currencies, products: products)
     }
 }

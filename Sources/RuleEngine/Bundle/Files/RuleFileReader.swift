@@ -4,7 +4,7 @@ struct RuleFileReader {
     /// The rule-language versions this engine understands.
     static let supportedSchemaVersions = [1]
     static let topLevelKeys = [
-        "schema", "name", "owners", "description", "constants", "segments", "attributes", "holdout", "offers", "refunds",
+        "schema", "name", "owners", "description", "constants", "segments", "attributes", "holdout", "offers", "refunds", "retention",
     ]
 
     let log: DiagnosticLog
@@ -36,6 +36,7 @@ struct RuleFileReader {
         let sections = RuleSectionReader(log: log)
         if let node = top["offers"] { syntax.offers = sections.offers(node) }
         if let node = top["refunds"] { syntax.refunds = sections.refunds(node) }
+        if let node = top["retention"] { syntax.retention = sections.retention(node) }
         return syntax
     }
 

@@ -11,6 +11,7 @@ struct RuleFileSyntax {
     var holdout: HoldoutSyntax?
     var offers: OffersSyntax?
     var refunds: RefundsSyntax?
+    var retention: RetentionSyntax?
 }
 
 /// `name: expression`, or `name: {CUR: expression, …}` (a per-currency table).

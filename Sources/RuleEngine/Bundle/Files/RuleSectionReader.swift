@@ -9,7 +9,7 @@ struct RuleSectionReader {
     static let offerTypes = ["PROMOTIONAL", "WIN_BACK"]
 
     let log: DiagnosticLog
-    private var reader: NodeReader { NodeReader(log: log) }
+    var reader: NodeReader { NodeReader(log: log) }
 
     func offers(_ node: YAMLNode) -> OffersSyntax? {
         guard let map = reader.mapping(node, "offers", keys: Self.offersKeys, required: ["appliesTo", "rules"]) else { return nil }
@@ -44,7 +44,7 @@ struct RuleSectionReader {
         return section
     }
 
-    private func vetoes(_ node: YAMLNode, _ what: String) -> [VetoSyntax] {
+    func vetoes(_ node: YAMLNode, _ what: String) -> [VetoSyntax] {
         guard let items = reader.list(node, what) else { return [] }
         return items.compactMap { item -> VetoSyntax? in
             guard let map = reader.mapping(item, "an entry of \(what)", keys: ["id", "if"], required: ["id", "if"]),
@@ -56,7 +56,7 @@ struct RuleSectionReader {
         }
     }
 
-    private func limit(_ node: YAMLNode, _ what: String) -> LimitSyntax? {
+    func limit(_ node: YAMLNode, _ what: String) -> LimitSyntax? {
         guard let map = reader.mapping(node, what, keys: ["max", "within"], required: ["max", "within"]),
             let maxNode = map["max"], let max = reader.int(maxNode, "\(what).max", in: 0...Int(Int32.max)),
             let withinNode = map["within"], let within = reader.duration(withinNode, "\(what).within")
@@ -64,14 +64,14 @@ struct RuleSectionReader {
         return LimitSyntax(node: node, max: max, within: within)
     }
 
-    private func ruleHeader(_ node: YAMLNode, _ what: String, keys: [String]) -> (YAMLMapping, String, YAMLNode)? {
+    func ruleHeader(_ node: YAMLNode, _ what: String, keys: [String]) -> (YAMLMapping, String, YAMLNode)? {
         guard let map = reader.mapping(node, what, keys: keys, required: ["id"]),
             let idNode = map["id"], let id = reader.text(idNode, "a rule id")
         else { return nil }
         return (map, id, idNode)
     }
 
-    private func conditions(_ map: YAMLMapping, rule id: String) -> [PositionedExpression]? {
+    func conditions(_ map: YAMLMapping, rule id: String) -> [PositionedExpression]? {
         guard let node = map["when"] else { return [] }
         guard let items = reader.list(node, "when of rule \(id)") else { return nil }
         let read = items.enumerated().compactMap { offset, item in
@@ -80,7 +80,7 @@ struct RuleSectionReader {
         return read.count == items.count ? read : nil
     }
 
-    private func mode(_ map: YAMLMapping) -> RuleMode? {
+    func mode(_ map: YAMLMapping) -> RuleMode? {
         guard let node = map["mode"] else { return .live }
         return reader.choice(node, "mode", among: RuleMode.allCases.map(\.rawValue)).flatMap(RuleMode.init(rawValue:))
     }
@@ -122,7 +122,7 @@ struct RuleSectionReader {
     }
 
     /// A rule's common part, once its conditions and mode are read: its description and active window.
-    private func header(
+    func header(
         _ node: YAMLNode, _ map: YAMLMapping, id: String, idNode: YAMLNode, when: [PositionedExpression], mode: RuleMode
     ) -> RuleHeaderSyntax {
         RuleHeaderSyntax(

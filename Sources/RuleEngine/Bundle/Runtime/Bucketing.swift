@@ -21,4 +21,15 @@ public enum Bucketing {
         for byte in digest.prefix(8) { value = value << 8 | UInt64(byte) }
         return Int(value % bucketCount)
     }
+
+    /// The split variant for `bucket` in `0..<10_000`: the first whose cumulative weight (percent,
+    /// summing to 100) × 100 exceeds the bucket.
+    public static func variantIndex(weights: [Int], bucket: Int) -> Int {
+        var cumulative = 0
+        for (index, weight) in weights.enumerated() {
+            cumulative += weight * 100
+            if bucket < cumulative { return index }
+        }
+        return weights.count - 1
+    }
 }
