@@ -9,4 +9,4 @@
 public protocol VerdictRepository:
     StorageLifecycle, NotificationStore, JobStore, TransactionStore, CustomerStore, CustomerAttributeStore,
     OfferNonceStore, OfferDecisionStore, ConsentStore, TransactionFactStore, ConsumptionRequestStore, DecisionHistoryStore,
-    DecisionImportStore, RuleReplayStore, ConsoleSessionStore, DailyStatisticsStore {}
+    DecisionImportStore, RuleReplayStore, ConsoleSessionStore, DailyStatisticsStore, RetentionMessageStore {}

@@ -41,6 +41,7 @@ import Testing
         #expect(configuration.historyWait == .seconds(30))
         #expect(configuration.attributionWindow == .seconds(30 * 86_400))
         #expect(configuration.revenueWindow == .seconds(365 * 86_400))
+        #expect(configuration.retentionDeadline == .milliseconds(400))
         #expect(configuration.consumptionGrace == .seconds(600))
         #expect(configuration.databaseTimeout == .seconds(5))
         #expect(configuration.rulesReloadInterval == .seconds(2))

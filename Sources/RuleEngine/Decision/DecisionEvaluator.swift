@@ -222,11 +222,12 @@ struct DecisionEvaluator {
 }
 
 extension RuleBundle {
-    /// The customer `perCustomer` limits count for in `facts` (the holdout's unit, else the
-    /// subscription's originalTransactionId); nil without a `perCustomer` limit or when the unit
-    /// cannot be evaluated (the decision then reports why).
-    public func customerUnit(_ facts: Facts, now: Int64? = nil) -> String? {
-        guard let unit = offers?.customerUnit else { return nil }
+    /// The customer `perCustomer` limits of `section` (offers or retention) count for in `facts`
+    /// (the holdout's unit, else the subscription's originalTransactionId); nil without a
+    /// `perCustomer` limit or when the unit cannot be evaluated (the decision then reports why).
+    public func customerUnit(_ facts: Facts, now: Int64? = nil, section: Decision.Section = .offers) -> String? {
+        let unit = section == .retention ? retention?.customerUnit : offers?.customerUnit
+        guard let unit else { return nil }
         if case .value(.string(let text)) = unit.expression.evaluate(EvaluationContext(facts: facts, now: now)) { return text }
         return nil
     }

@@ -32,6 +32,10 @@ public final class VerdictServer: Sendable {
     public let offerDecider: OfferDecider
     /// Decides refund requests (CONSUMPTION_REQUEST).
     public let refundDecider: RefundDecider
+    /// Answers Retention Messaging realtime requests.
+    let retentionDecider: RetentionDecider
+    /// The retention message texts Apple approved, cached for the realtime path.
+    let approvedMessages: ApprovedMessageCache
     /// Applies the migrations later when the database was away at start.
     let schema: SchemaMigration
     let logger: Logger
@@ -60,6 +64,11 @@ public final class VerdictServer: Sendable {
             repository: repository, rules: rulesReloader.store, assumeConsent: configuration.assumeConsent, metrics: metrics,
             now: now)
         self.refundDecider = refundDecider
+        let approvedMessages = ApprovedMessageCache(repository: repository)
+        self.approvedMessages = approvedMessages
+        self.retentionDecider = RetentionDecider(
+            repository: repository, rules: rulesReloader.store, offerDecider: offerDecider, signer: offerSigner,
+            approvals: approvedMessages, metrics: metrics, deadline: configuration.retentionDeadline, logger: logger, now: now)
         let signal = JobSignal()
         self.signal = signal
         self.intake = NotificationIntake(verifier: verifier, repository: repository, metrics: metrics, jobSignal: signal, now: now)
@@ -158,6 +167,7 @@ public final class VerdictServer: Sendable {
             jobKinds: worker.handlers.keys.sorted(), now: now
         )
         notifications.registerIntake(on: router)
+        RealtimeRoutes(verifier: verifier, decider: retentionDecider, metrics: metrics).register(on: router)
         operations.registerProbes(on: router)
         router.get("/openapi.yaml") { _, _ in
             Response(

@@ -66,6 +66,7 @@ extension ConfigurationKey {
     public static let historyWait = Self("historyWait")
     public static let attributionWindow = Self("attributionWindow")
     public static let revenueWindow = Self("revenueWindow")
+    public static let retentionDeadline = Self("retention.deadline")
     public static let consumptionGrace = Self("consumptionGrace")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
@@ -82,7 +83,7 @@ extension ConfigurationKey {
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .logLevel,
         .console, .consoleSessionHours, .publicURL,
     ]
 }

@@ -61,6 +61,9 @@ public struct ServiceConfiguration: Sendable {
     /// How long (whole days) after an offer decision the customer's purchases count as its net
     /// revenue (the console compares it between treatment and holdout).
     public var revenueWindow: Duration
+    /// How long a Retention Messaging realtime request may take inside Verdict before it is
+    /// answered so that Apple falls back (Apple waits about 700 ms, network included).
+    public var retentionDeadline: Duration
     /// Time between automatic reconciliations with Get Notification History (zero: off).
     public var reconcileInterval: Duration
     /// Time between checks of the rules folder for changes (zero: only SIGHUP reloads).
@@ -180,6 +183,7 @@ public struct ServiceConfiguration: Sendable {
         historyWait = try settings.duration(.historyWait, default: 30, range: 0...3600)
         attributionWindow = try settings.duration(.attributionWindow, default: 30, range: 0...3650, unit: .seconds(86_400))
         revenueWindow = try settings.duration(.revenueWindow, default: 365, range: 0...3650, unit: .seconds(86_400))
+        retentionDeadline = try settings.duration(.retentionDeadline, default: 400, range: 20...5000, unit: .milliseconds(1))
         consumptionGrace = try settings.duration(.consumptionGrace, default: 600, range: 0...(6 * 3600))
         reconcileInterval = try settings.duration(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try settings.duration(.rulesReloadInterval, default: 2, range: 0...3600)

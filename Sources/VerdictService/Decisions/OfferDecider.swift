@@ -77,7 +77,9 @@ public struct OfferDecider: Sendable {
         // another instance took the last slot meanwhile, decide again on the new counts.
         for _ in 0..<Self.cappedRetries {
             let decidedAt = now().appStoreMilliseconds
-            let limits = try await CountedLimits.prefetch(offers, customerUnit: customerUnit, now: decidedAt, repository: repository)
+            let limits = try await CountedLimits.prefetch(
+                perCustomer: offers.perCustomer, perOffer: offers.perOffer, customerUnit: customerUnit, now: decidedAt,
+                repository: repository)
             let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
             guard decision.section == .offers else { return nil }
             switch try await store(
@@ -106,15 +108,8 @@ public struct OfferDecider: Sendable {
             let token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken
             event = WebhookEvent.job(body: WebhookEvent.offerTargeted(record, appAccountToken: token), key: record.id, at: decidedAt)
         }
-        var caps: [OfferCap] = []
-        if let offerId = record.offerId, !record.heldOut, let offers = bundle.offers {
-            if let limit = offers.perCustomer, let customerUnit {
-                caps.append(OfferCap(scope: .customer(customerUnit), max: limit.max, since: decidedAt - limit.within))
-            }
-            if let limit = offers.perOffer[offerId] {
-                caps.append(OfferCap(scope: .offer(offerId), max: limit.max, since: decidedAt - limit.within))
-            }
-        }
+        let caps = CountedLimits.caps(
+            of: record, perCustomer: bundle.offers?.perCustomer, perOffer: bundle.offers?.perOffer ?? [:], customerUnit: customerUnit)
         let stored = try await repository.insertOfferDecision(record, followUp: event, caps: caps)
         if case .stored(let kept) = stored, kept.id == record.id {
             metrics.decision(section: "offers", historyComplete: historyComplete)
@@ -226,17 +221,34 @@ struct CountedLimits: LimitsPort {
     var offers: [String: Int]
 
     static func prefetch(
-        _ section: CompiledOffersSection, customerUnit: String?, now: Int64, repository: any OfferDecisionStore
+        perCustomer: OfferLimit?, perOffer: [String: OfferLimit], customerUnit: String?, now: Int64,
+        repository: any OfferDecisionStore
     ) async throws -> CountedLimits {
         var customer = 0
-        if let limit = section.perCustomer, let customerUnit {
+        if let limit = perCustomer, let customerUnit {
             customer = try await repository.grantedOffers(.customer(customerUnit), since: now - limit.within)
         }
         var offers: [String: Int] = [:]
-        for (offerId, limit) in section.perOffer {
+        for (offerId, limit) in perOffer {
             offers[offerId] = try await repository.grantedOffers(.offer(offerId), since: now - limit.within)
         }
         return CountedLimits(customer: customer, offers: offers)
+    }
+
+    /// The caps storing `record` must respect (counted again atomically by the store): its offer's
+    /// per-customer and per-offer limits; none for a decision without an offer or held out.
+    static func caps(
+        of record: OfferDecisionRecord, perCustomer: OfferLimit?, perOffer: [String: OfferLimit], customerUnit: String?
+    ) -> [OfferCap] {
+        guard let offerId = record.offerId, !record.heldOut else { return [] }
+        var caps: [OfferCap] = []
+        if let limit = perCustomer, let customerUnit {
+            caps.append(OfferCap(scope: .customer(customerUnit), max: limit.max, since: record.decidedAt - limit.within))
+        }
+        if let limit = perOffer[offerId] {
+            caps.append(OfferCap(scope: .offer(offerId), max: limit.max, since: record.decidedAt - limit.within))
+        }
+        return caps
     }
 
     func grantedCount(_ scope: LimitScope, window: Int64, now: Int64) -> Int {

@@ -47,6 +47,22 @@ public final class ServiceMetrics: Sendable {
         ).increment()
     }
 
+    /// `verdict_retention_realtime_total{result,cause}` and `verdict_retention_realtime_seconds`:
+    /// Retention Messaging realtime answers — `result` message, offer, alternate_product, fallback
+    /// or not_answered; `cause` says why a fallback (``RealtimeAnswer/Cause``).
+    public func retentionRealtime(result: String, cause: String, duration: Duration) {
+        registry.makeCounter(
+            descriptor: Self.name("retention_realtime", "total", "Retention Messaging realtime requests, by result (message, offer, alternate_product, fallback, not_answered) and cause"),
+            labels: [("result", result), ("cause", cause)]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: Self.name("retention_realtime", "seconds", "Time to answer a Retention Messaging realtime request inside Verdict"),
+            labels: [],
+            buckets: [.milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+                      .milliseconds(250), .milliseconds(500), .seconds(1)]
+        ).record(duration)
+    }
+
     /// `verdict_consumption_submissions_total{result}`: Send Consumption Information outcomes
     /// (sent, retry, failed, missed); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {

@@ -57,6 +57,19 @@ enum Migrations {
                 "ALTER TABLE consumption_requests ADD COLUMN sending_since BIGINT",
             ]
         }),
+        Migration(version: 14, name: "review states of the retention messages uploaded to Apple", statements: { _ in
+            [
+                """
+                CREATE TABLE retention_messages (
+                    message_identifier TEXT PRIMARY KEY,
+                    message_id TEXT NOT NULL,
+                    locale TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    checked_at BIGINT NOT NULL
+                )
+                """,
+            ]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

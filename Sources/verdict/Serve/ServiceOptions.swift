@@ -54,6 +54,8 @@ struct ServiceOptions: ParsableArguments {
     var attributionWindow: String?
     @Option(help: "Days after an offer decision during which the customer's purchases count as its net revenue (default 365).")
     var revenueWindow: String?
+    @Option(help: "Milliseconds a Retention Messaging realtime request may take before Apple's fallback is answered (default 400).")
+    var retentionDeadline: String?
     @Option(help: "Seconds between automatic reconciliations with Notification History (default 3600; 0 turns it off).")
     var reconcileInterval: String?
     @Option(help: "Jobs run at once by this process (default 8).")
@@ -79,7 +81,7 @@ struct ServiceOptions: ParsableArguments {
             (.appStoreIssuerId, appstoreIssuerId), (.appStorePrivateKeyFile, appstorePrivateKeyFile),
             (.appStoreAPIURL, appstoreApiUrl), (.apiTokens, apiTokens), (.webhookURL, webhookUrl),
             (.webhookSecret, webhookSecret), (.assumeConsent, assumeConsent), (.historyWait, historyWait),
-            (.attributionWindow, attributionWindow), (.revenueWindow, revenueWindow), (.consumptionGrace, consumptionGrace),
+            (.attributionWindow, attributionWindow), (.revenueWindow, revenueWindow), (.retentionDeadline, retentionDeadline), (.consumptionGrace, consumptionGrace),
             (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel), (.console, console),
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),

@@ -83,6 +83,7 @@ struct RouterHarness: Sendable {
         try await service.repository.shutdown()
     }
 
-    /// A root certificate for the verifier (the router tests verify no signed payload).
-    private static let rootCertificate: Data = (try? SimulatorPKI().rootCertificateDER) ?? Data()
+    /// The hierarchy whose root the verifier trusts; its leaf signs what a test needs signed.
+    static let pki: SimulatorPKI = try! SimulatorPKI()
+    private static let rootCertificate: Data = pki.rootCertificateDER
 }

@@ -1,0 +1,66 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// `POST /v1/retention/realtime`: Apple's Get Retention Message call (Retention Messaging API).
+/// No bearer token: the body is signed by the App Store and verified like a notification. A valid
+/// request is always answered `200`: an option, or `{}` for Apple's fallback (Apple's
+/// performance test counts any other status as a failure). A request naming another app gets no
+/// answer at all (the connection is closed), as Apple asks; a body that is not a valid signed
+/// request gets the usual 4xx JSON error.
+struct RealtimeRoutes {
+    /// The largest body accepted (a realtime request is about 4 KiB).
+    static let maximumBodyBytes = 64 * 1024
+
+    let verifier: SignedDataVerifier
+    let decider: RetentionDecider
+    let metrics: ServiceMetrics
+
+    func register(on router: some RouterMethods<ServiceRequestContext>) {
+        router.post("/v1/retention/realtime") { request, context in
+            try await receive(request, context: context)
+        }
+    }
+
+    func receive(_ request: Request, context: ServiceRequestContext) async throws -> Response {
+        let body = try await JSONBody.collect(request, limit: Self.maximumBodyBytes)
+        let signedPayload: String
+        do {
+            signedPayload = try NotificationEnvelope.signedPayload(in: body)
+        } catch .malformed {
+            throw ServiceError.badRequest("MALFORMED_JSON", "the body is not a JSON object like {\"signedPayload\": \"…\"}")
+        } catch .missingSignedPayload {
+            throw ServiceError.badRequest("MISSING_FIELD", "the body has no signedPayload string")
+        } catch .duplicateKey(let name) {
+            throw ServiceError.duplicateKey(name)
+        }
+        let started = ContinuousClock.now
+        let realtime: DecodedRealtimeRequestBody
+        do {
+            realtime = try await verifier.verifyRealtimeRequest(signedPayload)
+        } catch .invalidAppIdentifier {
+            // "If it doesn't match, don't respond to the request": close without a status line.
+            metrics.retentionRealtime(result: "not_answered", cause: "other_app", duration: ContinuousClock.now - started)
+            context.logger.notice("realtime request for another app: connection closed unanswered")
+            context.channel.close(mode: .all, promise: nil)
+            throw ServiceError(.forbidden, code: "OTHER_APP", message: "the request names another app; it is not answered")
+        } catch .retryable {
+            metrics.retentionRealtime(result: "fallback", cause: "verification_unavailable", duration: ContinuousClock.now - started)
+            return try Self.response(.fallback)
+        } catch {
+            metrics.verificationFailure(code: error.code)
+            context.logger.notice("realtime request refused", metadata: ["code": .string(error.code)])
+            throw ServiceError.unprocessable(error.code, error.message)
+        }
+        let answer = await decider.answer(realtime)
+        return try Self.response(answer.body)
+    }
+
+    /// Apple's response body as JSON.
+    static func response(_ body: RealtimeResponseBody) throws -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try AppStoreJSON.encoder().encode(body))))
+    }
+}

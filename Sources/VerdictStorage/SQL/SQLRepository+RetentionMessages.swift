@@ -1,0 +1,37 @@
+extension SQLRepository {
+    static let retentionMessageColumns = "message_identifier, message_id, locale, state, checked_at"
+
+    func retentionMessageStates() async throws -> [RetentionMessageState] {
+        try await statement { db in
+            try await db.query("SELECT \(Self.retentionMessageColumns) FROM retention_messages ORDER BY message_id, locale").map { row in
+                RetentionMessageState(
+                    messageIdentifier: try row.string("message_identifier"), messageId: try row.string("message_id"),
+                    locale: try row.string("locale"), state: try row.string("state"), checkedAt: try row.int64("checked_at"))
+            }
+        }
+    }
+
+    func recordRetentionMessageStates(_ states: [RetentionMessageState]) async throws {
+        guard !states.isEmpty else { return }
+        try await transaction { db in
+            for state in states {
+                try await db.execute("""
+                    INSERT INTO retention_messages (\(Self.retentionMessageColumns)) VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT (message_identifier) DO UPDATE SET
+                        message_id = excluded.message_id, locale = excluded.locale, state = excluded.state,
+                        checked_at = excluded.checked_at
+                    """, .text(state.messageIdentifier.lowercased()), .text(state.messageId), .text(state.locale),
+                    .text(state.state), .integer(state.checkedAt))
+            }
+        }
+    }
+
+    func deleteRetentionMessageStates(messageIdentifiers: [String]) async throws {
+        guard !messageIdentifiers.isEmpty else { return }
+        try await transaction { db in
+            for identifier in messageIdentifiers {
+                try await db.execute("DELETE FROM retention_messages WHERE message_identifier = $1", .text(identifier.lowercased()))
+            }
+        }
+    }
+}
