@@ -147,7 +147,7 @@ offers = [offer for offer in get("/v1/rules")["offers"] if offer["type"] == "PRO
 # resources are reached with a real id (and its report).
 import glob, time
 files = {os.path.basename(path): open(path).read()
-         for pattern in ("Rules/*.rules.yaml", "Rules/*.tests.yaml", "Rules/catalog.yaml") for path in glob.glob(pattern)}
+         for pattern in ("Rules/*.rules.yaml", "Rules/*.tests.yaml", "Rules/catalog.yaml", "Rules/messages.yaml") for path in glob.glob(pattern)}
 request = urllib.request.Request(base + "/v1/rules/replay", data=json.dumps({"files": files}).encode(), method="POST",
                                  headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
 with urllib.request.urlopen(request, timeout=30) as response:

@@ -92,12 +92,9 @@ struct RuleSchemaFilesTests {
         #expect(try keys(messages, "") == ["messages", "defaults"])
         #expect(try keys(messages, "properties/messages/items") == ["id", "description", "locales"])
         let text = try node(messages, "$defs/text/properties")
-        #expect(Set(text.keys) == ["header", "body", "bulletPoints"])
+        #expect(Set(text.keys) == ["header", "body"])
         #expect((text["header"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.header)
         #expect((text["body"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.body)
-        let bullets = try #require(text["bulletPoints"] as? Object)
-        #expect(bullets["maxItems"] as? Int == RetentionMessages.Limits.bulletPoints)
-        #expect((bullets["items"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.bulletPoint)
     }
 
     @Test("tests.schema.json: file, test and expect keys")

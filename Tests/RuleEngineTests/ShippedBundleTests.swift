@@ -74,6 +74,7 @@ struct ShippedBundleTests {
     func modelines() throws {
         let expected = [
             "catalog.yaml": "schema/catalog.schema.json",
+            "messages.yaml": "schema/messages.schema.json",
             "retention.rules.yaml": "schema/rules.schema.json",
             "retention.tests.yaml": "schema/tests.schema.json",
         ]

@@ -12,6 +12,10 @@ public enum SimulatorAPIErrorCode {
     /// `UndeliveredConsumptionPercentageNonZeroError`: a non-zero `consumptionPercentage` with a
     /// `deliveryStatus` other than `DELIVERED`.
     public static let undeliveredConsumptionPercentageNonZero: Int64 = 4_009_902
+    /// `InvalidLocaleError`: a default message's locale is not a locale such as `en-US`.
+    public static let invalidLocale: Int64 = 4_009_903
+    /// A realtime URL that is not `https://` or longer than 256 characters.
+    public static let invalidRealtimeURL: Int64 = 4_009_904
 }
 
 /// An App Store Server API error answer: Apple's HTTP status and `{"errorCode":…,"errorMessage":"…"}`.
@@ -69,6 +73,13 @@ struct APIErrorResponse: Error, Sendable {
     static let serverNotificationURLNotFound = Self(4_040_007, "No App Store Server Notification URL found for provided app. Check that a URL is configured in App Store Connect for this environment.")
     static let testNotificationNotFound = Self(4_040_008, "Either the test notification token is expired or the notification and status are not yet available.")
     static let transactionIdNotFound = Self(4_040_010, "Transaction id not found.")
+    static let messageNotApproved = Self(4_030_017, "The message isn't approved.")
+    static let messageNotFound = Self(4_040_015, "The message identifier wasn't found.")
+    static let defaultMessageNotFound = Self(4_040_020, "No default message is configured for this product and locale.")
+    static let realtimeURLNotFound = Self(4_040_021, "No realtime URL is configured.")
+    static let messageAlreadyExists = Self(4_090_001, "A message with this identifier already exists.")
+    static let invalidLocale = Self(SimulatorAPIErrorCode.invalidLocale, "Invalid request. The locale is invalid.")
+    static let invalidRealtimeURL = Self(SimulatorAPIErrorCode.invalidRealtimeURL, "Invalid request. The realtime URL must be https and at most 256 characters.")
     static let rateLimitExceeded = Self(4_290_000, "Rate limit exceeded.")
     static let generalInternal = Self(5_000_000, "An unknown error occurred.")
     static let generalInternalRetryable = Self(5_000_001, "An unknown error occurred. Please try again.")

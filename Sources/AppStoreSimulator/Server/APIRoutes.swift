@@ -37,6 +37,15 @@ struct APIRoutes: Sendable {
                     use: guarded(.requestTestNotification, requestTestNotification))
         router.get("/inApps/v1/notifications/test/{testNotificationToken}",
                    use: guarded(.getTestNotificationStatus, getTestNotificationStatus))
+        router.put("/inApps/v1/messaging/message/{messageIdentifier}", use: guarded(.uploadMessage, uploadMessage))
+        router.delete("/inApps/v1/messaging/message/{messageIdentifier}", use: guarded(.deleteMessage, deleteMessage))
+        router.get("/inApps/v1/messaging/message/list", use: guarded(.getMessageList, getMessageList))
+        router.put("/inApps/v1/messaging/default/{productId}/{locale}", use: guarded(.configureDefaultMessage, configureDefaultMessage))
+        router.get("/inApps/v1/messaging/default/{productId}/{locale}", use: guarded(.getDefaultMessage, getDefaultMessage))
+        router.delete("/inApps/v1/messaging/default/{productId}/{locale}", use: guarded(.deleteDefaultMessage, deleteDefaultMessage))
+        router.put("/inApps/v1/messaging/realtime/url", use: guarded(.configureRealtimeURL, configureRealtimeURL))
+        router.get("/inApps/v1/messaging/realtime/url", use: guarded(.getRealtimeURL, getRealtimeURL))
+        router.delete("/inApps/v1/messaging/realtime/url", use: guarded(.deleteRealtimeURL, deleteRealtimeURL))
     }
 
     private func guarded(_ endpoint: SimulatorEndpoint, _ handler: @escaping Handler) -> Handler {

@@ -17,6 +17,24 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
     case requestTestNotification
     /// `GET /inApps/v1/notifications/test/{testNotificationToken}`
     case getTestNotificationStatus
+    /// `PUT /inApps/v1/messaging/message/{messageIdentifier}`
+    case uploadMessage
+    /// `DELETE /inApps/v1/messaging/message/{messageIdentifier}`
+    case deleteMessage
+    /// `GET /inApps/v1/messaging/message/list`
+    case getMessageList
+    /// `PUT /inApps/v1/messaging/default/{productId}/{locale}`
+    case configureDefaultMessage
+    /// `GET /inApps/v1/messaging/default/{productId}/{locale}`
+    case getDefaultMessage
+    /// `DELETE /inApps/v1/messaging/default/{productId}/{locale}`
+    case deleteDefaultMessage
+    /// `PUT /inApps/v1/messaging/realtime/url`
+    case configureRealtimeURL
+    /// `GET /inApps/v1/messaging/realtime/url`
+    case getRealtimeURL
+    /// `DELETE /inApps/v1/messaging/realtime/url`
+    case deleteRealtimeURL
 
     /// Apple's documented production limit in requests per second (enforced per hour).
     public var appleRequestsPerSecond: Int {
@@ -25,6 +43,9 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
              .sendConsumptionInformation, .getNotificationHistory: 50
         case .getRefundHistory: 10
         case .requestTestNotification, .getTestNotificationStatus: 1
+        case .configureDefaultMessage: 10
+        case .uploadMessage, .deleteMessage, .getMessageList, .getDefaultMessage, .deleteDefaultMessage,
+             .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL: 1
         }
     }
 }

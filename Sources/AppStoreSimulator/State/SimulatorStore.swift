@@ -34,6 +34,7 @@ public actor SimulatorStore {
     var consumptionInformation: [ReceivedConsumptionInformation] = []
     var rejectedConsumption: [RejectedConsumptionInformation] = []
     var refundRequests: [String: SimulatedRefundRequest] = [:]
+    var messaging = SimulatedMessaging()
     var notificationSink: (@Sendable (SimulatedNotification) async -> Void)?
 
     /// A store for `configuration`, signing with `pki`, accepting tokens signed with `issuedKey`.

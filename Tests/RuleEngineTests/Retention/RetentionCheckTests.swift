@@ -28,13 +28,6 @@ struct RetentionCheckTests {
         #expect(errors("    - {id: r1, answer: {message: stay-anual}}").contains("unknown message 'stay-anual': messages.yaml does not declare it"))
     }
 
-    @Test("a message with bullet points cannot carry an offer or an alternate product")
-    func bulletsWithOptions() {
-        let expected = "message why-stay has bullet points; Apple shows an offer or a switch-plan answer only with a plain message"
-        #expect(errors("    - {id: r1, answer: {message: why-stay, offer: {id: promo-annual-50, type: PROMOTIONAL}}}").contains(expected))
-        #expect(errors("    - {id: r1, answer: {message: why-stay, alternateProduct: {productId: com.example.pro.monthly}}}").contains(expected))
-    }
-
     @Test("offers: known, PROMOTIONAL, for the products the rule allows")
     func offers() {
         #expect(errors("    - {id: r1, answer: {message: stay-annual, offer: {id: promo-x, type: PROMOTIONAL}}}")

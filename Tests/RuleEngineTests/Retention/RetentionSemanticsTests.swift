@@ -31,7 +31,7 @@ struct RetentionSemanticsTests {
         #expect(answer.offer?.id == "promo-annual-50" && answer.signature == .v2)
         #expect(decision.offer?.id == "promo-annual-50", "the offer is the decision's offer too (caps, outcomes)")
         #expect(answer.messageIdentifier == RetentionMessages.identifier(
-            id: "stay-annual", locale: "en-US", header: "Stay for less", body: "Half off your next year if you stay.", bulletPoints: []))
+            id: "stay-annual", locale: "en-US", header: "Stay for less", body: "Half off your next year if you stay."))
         #expect(decision.renderText().contains(
             "result: answer message stay-annual (en-US) with offer promo-annual-50 (PROMOTIONAL) by rule annual-offer"))
     }

@@ -20,7 +20,6 @@ enum RetentionTestSupport {
               en-US:
                 header: What you would lose
                 body: Every edit and preset stays in your library.
-                bulletPoints: [Unlimited exports, Cloud library]
           - id: switch-monthly
             locales:
               en-US: {header: Pay monthly instead, body: Keep Pro and pay each month.}

@@ -49,7 +49,9 @@ import VerdictStorage
             #expect(status == 200)
             let answer = try AppStoreJSON.decoder().decode(RealtimeResponseBody.self, from: data)
             guard case .promotionalOffer(let offer) = answer, case .v2(let jws) = offer.signature else {
-                Issue.record("expected a promotional offer with a V2 signature, got \(String(decoding: data, as: UTF8.self))")
+                let (_, metrics) = try await harness.request(.GET, "/metrics")
+                let causes = String(decoding: metrics, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("verdict_retention_realtime_total") }
+                Issue.record("expected a promotional offer with a V2 signature, got \(String(decoding: data, as: UTF8.self)); \(causes)")
                 return
             }
             #expect(offer.messageIdentifier == Self.text("annual-stay-40off", "de-DE").identifier)

@@ -1,6 +1,5 @@
 /// Compiles the `retention:` section and checks what Apple would reject: unknown messages,
-/// offers and products; a message with bullet points used with an offer or an alternate
-/// product; an offer that is not PROMOTIONAL or not for the products the rule allows; an
+/// offers and products; an offer that is not PROMOTIONAL or not for the products the rule allows; an
 /// alternate product outside the subscription's group (or the subscription's own product).
 struct RetentionSectionCompiler {
     let support: SectionCompilerSupport
@@ -57,13 +56,6 @@ struct RetentionSectionCompiler {
             log.error(
                 "unknown message '\(syntax.message)': messages.yaml does not declare it", at: syntax.messageNode,
                 suggestion: suggestion, help: suggestion == nil ? "declare it in messages.yaml beside the rules" : nil)
-            return nil
-        }
-        let withOption = syntax.offer != nil || syntax.alternateProduct != nil
-        if withOption, message.locales.contains(where: { !$0.bulletPoints.isEmpty }) {
-            log.error(
-                "message \(message.id) has bullet points; Apple shows an offer or a switch-plan answer only with a plain message",
-                at: syntax.messageNode)
             return nil
         }
         var offerId: String?

@@ -6,8 +6,9 @@ import Foundation
 #endif
 
 /// `messages.yaml`: the Retention Messaging messages the `retention:` rules answer with, each in
-/// one or more locales, checked against Apple's limits (header ≤ 66 characters, body ≤ 144, at
-/// most 5 bullet points of ≤ 66), and the default message per product.
+/// one or more locales, checked against Apple's limits (header ≤ 66 characters, body ≤ 144), and
+/// the default message per product. Text only: Apple's images and bullet points (each bullet
+/// point needs an image) are not supported yet.
 ///
 /// ```yaml
 /// messages:
@@ -48,8 +49,6 @@ public struct RetentionMessages: Hashable, Sendable {
         public let locale: String
         public let header: String
         public let body: String
-        /// At most 5 short lines shown as a list (text messages only).
-        public let bulletPoints: [String]
         /// Apple's message identifier for exactly this text.
         public let identifier: UUID
     }
@@ -79,14 +78,12 @@ public struct RetentionMessages: Hashable, Sendable {
     public enum Limits {
         public static let header = 66
         public static let body = 144
-        public static let bulletPoints = 5
-        public static let bulletPoint = 66
     }
 
-    /// The UUID Apple knows `id`'s text in `locale` by: SHA-256 over the four fields, shaped as
-    /// an RFC 9562 version-8 UUID.
-    public static func identifier(id: String, locale: String, header: String, body: String, bulletPoints: [String]) -> UUID {
-        let fields = ["verdict-retention-message-1", id, locale, header, body] + bulletPoints
+    /// The UUID Apple knows `id`'s text in `locale` by: SHA-256 over the fields, shaped as an
+    /// RFC 9562 version-8 UUID.
+    public static func identifier(id: String, locale: String, header: String, body: String) -> UUID {
+        let fields = ["verdict-retention-message-1", id, locale, header, body]
         var digest = Array(SHA256.hash(data: Data(fields.joined(separator: "\u{0}").utf8)).prefix(16))
         digest[6] = (digest[6] & 0x0F) | 0x80
         digest[8] = (digest[8] & 0x3F) | 0x80
@@ -137,27 +134,15 @@ public struct RetentionMessages: Hashable, Sendable {
             return nil
         }
         let what = "message \(id) (\(locale))"
-        guard let map = reader.mapping(node, what, keys: ["header", "body", "bulletPoints"], required: ["header", "body"]),
+        guard let map = reader.mapping(node, what, keys: ["header", "body"], required: ["header", "body"]),
             let headerNode = map["header"], let header = reader.text(headerNode, "header"),
             let bodyNode = map["body"], let body = reader.text(bodyNode, "body")
         else { return nil }
         var valid = checkLength(header, Limits.header, "header of \(what)", at: headerNode, log: log)
         valid = checkLength(body, Limits.body, "body of \(what)", at: bodyNode, log: log) && valid
-        var bullets: [String] = []
-        if let node = map["bulletPoints"], let items = reader.texts(node, "bulletPoints of \(what)") {
-            if items.count > Limits.bulletPoints {
-                log.error("\(what) has \(items.count) bullet points; Apple allows at most \(Limits.bulletPoints)", at: node)
-                valid = false
-            }
-            for (text, itemNode) in items {
-                valid = checkLength(text, Limits.bulletPoint, "a bullet point of \(what)", at: itemNode, log: log) && valid
-                bullets.append(text)
-            }
-        }
         guard valid else { return nil }
         return Localized(
-            locale: locale, header: header, body: body, bulletPoints: bullets,
-            identifier: identifier(id: id, locale: locale, header: header, body: body, bulletPoints: bullets))
+            locale: locale, header: header, body: body, identifier: identifier(id: id, locale: locale, header: header, body: body))
     }
 
     private static func checkLength(_ text: String, _ limit: Int, _ what: String, at node: YAMLNode, log: DiagnosticLog) -> Bool {

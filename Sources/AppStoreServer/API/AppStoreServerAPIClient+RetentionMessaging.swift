@@ -1,0 +1,62 @@
+import Foundation
+
+/// The Retention Messaging API's management endpoints (messages, default messages, the realtime
+/// URL). Apple's rate limit is 1 request per second for each (10 for Configure Default Message),
+/// a tenth of that in Sandbox.
+extension AppStoreServerAPIClient {
+    /// Upload Message: `PUT /inApps/v1/messaging/message/{messageIdentifier}`. Apple answers 409
+    /// (`4090001`) when the identifier exists; the message starts `PENDING` review.
+    public func uploadMessage(messageIdentifier: UUID, _ message: UploadMessageRequestBody) async throws(AppStoreAPIFailure) {
+        _ = try await send("PUT", "/inApps/v1/messaging/message/\(messageIdentifier.uuidString.lowercased())", body: encode(message))
+    }
+
+    /// Delete Message: `DELETE /inApps/v1/messaging/message/{messageIdentifier}` (404 `4040015` when unknown).
+    public func deleteMessage(messageIdentifier: UUID) async throws(AppStoreAPIFailure) {
+        _ = try await send("DELETE", "/inApps/v1/messaging/message/\(messageIdentifier.uuidString.lowercased())")
+    }
+
+    /// Get Message List: `GET /inApps/v1/messaging/message/list`.
+    public func getMessageList() async throws(AppStoreAPIFailure) -> GetMessageListResponse {
+        try await send("GET", "/inApps/v1/messaging/message/list", decoding: GetMessageListResponse.self)
+    }
+
+    /// Configure Default Message: `PUT /inApps/v1/messaging/default/{productId}/{locale}` (the
+    /// message must be approved: 403 `4030017` otherwise).
+    public func configureDefaultMessage(
+        productId: String, locale: String, _ request: DefaultConfigurationRequest
+    ) async throws(AppStoreAPIFailure) {
+        let product = try pathSegment(productId, name: "productId")
+        let locale = try pathSegment(locale, name: "locale")
+        _ = try await send("PUT", "/inApps/v1/messaging/default/\(product)/\(locale)", body: encode(request))
+    }
+
+    /// Get Default Message: `GET /inApps/v1/messaging/default/{productId}/{locale}` (404 `4040020` when none).
+    public func getDefaultMessage(productId: String, locale: String) async throws(AppStoreAPIFailure) -> DefaultConfigurationRequest {
+        let product = try pathSegment(productId, name: "productId")
+        let locale = try pathSegment(locale, name: "locale")
+        return try await send("GET", "/inApps/v1/messaging/default/\(product)/\(locale)", decoding: DefaultConfigurationRequest.self)
+    }
+
+    /// Delete Default Message: `DELETE /inApps/v1/messaging/default/{productId}/{locale}`.
+    public func deleteDefaultMessage(productId: String, locale: String) async throws(AppStoreAPIFailure) {
+        let product = try pathSegment(productId, name: "productId")
+        let locale = try pathSegment(locale, name: "locale")
+        _ = try await send("DELETE", "/inApps/v1/messaging/default/\(product)/\(locale)")
+    }
+
+    /// Configure Realtime URL: `PUT /inApps/v1/messaging/realtime/url` (`https://`, ≤ 256
+    /// characters; Production only after a passing performance test: 403 `4030026`).
+    public func setRealtimeURL(_ url: String) async throws(AppStoreAPIFailure) {
+        _ = try await send("PUT", "/inApps/v1/messaging/realtime/url", body: encode(RealtimeURLBody(realtimeURL: url)))
+    }
+
+    /// Get Realtime URL: `GET /inApps/v1/messaging/realtime/url` (404 `4040021` when unset).
+    public func getRealtimeURL() async throws(AppStoreAPIFailure) -> RealtimeURLBody {
+        try await send("GET", "/inApps/v1/messaging/realtime/url", decoding: RealtimeURLBody.self)
+    }
+
+    /// Delete Realtime URL: `DELETE /inApps/v1/messaging/realtime/url`.
+    public func deleteRealtimeURL() async throws(AppStoreAPIFailure) {
+        _ = try await send("DELETE", "/inApps/v1/messaging/realtime/url")
+    }
+}

@@ -1,0 +1,99 @@
+import AppStoreServer
+import Foundation
+
+/// Retention Messaging management as the App Store keeps it: uploads are reviewed (approved after
+/// the review delay, or as the control API decides), default messages need approved messages,
+/// the realtime URL is `https://` and at most 256 characters.
+extension SimulatorStore {
+    /// The limits Apple documents for an uploaded message.
+    static let headerLimit = 66
+    static let bodyLimit = 144
+
+    /// Why a messaging call is refused (mapped to Apple's error codes by the API routes).
+    public enum MessagingError: Error, Equatable {
+        case invalidMessage(String)
+        case messageExists
+        case messageNotFound
+        case messageNotApproved
+        case defaultMessageNotFound
+        case realtimeURLNotFound
+        case invalidRealtimeURL
+        case invalidLocale
+    }
+
+    func uploadMessage(_ identifier: UUID, _ body: UploadMessageRequestBody) throws(MessagingError) {
+        guard messaging.messages[identifier] == nil else { throw .messageExists }
+        let header = body.header.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = body.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !header.isEmpty, body.header.count <= Self.headerLimit else { throw .invalidMessage("header") }
+        guard !text.isEmpty, body.body.count <= Self.bodyLimit else { throw .invalidMessage("body") }
+        messaging.messages[identifier] = .init(body: body, uploadedAt: now)
+    }
+
+    func deleteMessage(_ identifier: UUID) throws(MessagingError) {
+        guard messaging.messages.removeValue(forKey: identifier) != nil else { throw .messageNotFound }
+        messaging.defaults = messaging.defaults.filter { $0.value != identifier }
+    }
+
+    func messageList() -> GetMessageListResponse {
+        let items = messaging.messages.sorted { $0.key.uuidString < $1.key.uuidString }.map {
+            GetMessageListResponse.Item(messageIdentifier: $0.key, messageState: messaging.state(of: $0.value, now: now))
+        }
+        return GetMessageListResponse(messageIdentifiers: items)
+    }
+
+    /// Sets a message's review outcome (the control API): `APPROVED`, `REJECTED` or `PENDING`.
+    public func setMessageState(_ identifier: UUID, _ state: MessageState) throws(MessagingError) {
+        guard messaging.messages[identifier] != nil else { throw .messageNotFound }
+        messaging.messages[identifier]?.decided = state
+    }
+
+    /// How long review takes from now on (simulated seconds; 0: approved at once, as Sandbox).
+    public func setMessageReviewDelay(_ seconds: TimeInterval) {
+        messaging.reviewDelay = max(0, seconds)
+    }
+
+    func configureDefaultMessage(productId: String, locale: String, _ identifier: UUID) throws(MessagingError) {
+        guard RetentionLocale.isValid(locale) else { throw .invalidLocale }
+        guard let message = messaging.messages[identifier] else { throw .messageNotFound }
+        guard messaging.state(of: message, now: now) == .approved else { throw .messageNotApproved }
+        messaging.defaults[SimulatedMessaging.defaultKey(productId: productId, locale: locale)] = identifier
+    }
+
+    func defaultMessage(productId: String, locale: String) throws(MessagingError) -> UUID {
+        guard let identifier = messaging.defaults[SimulatedMessaging.defaultKey(productId: productId, locale: locale)] else {
+            throw .defaultMessageNotFound
+        }
+        return identifier
+    }
+
+    func deleteDefaultMessage(productId: String, locale: String) throws(MessagingError) {
+        guard messaging.defaults.removeValue(forKey: SimulatedMessaging.defaultKey(productId: productId, locale: locale)) != nil else {
+            throw .defaultMessageNotFound
+        }
+    }
+
+    func setRealtimeURL(_ url: String) throws(MessagingError) {
+        guard url.count <= 256, let parsed = URL(string: url), parsed.scheme == "https", parsed.host?.isEmpty == false else {
+            throw .invalidRealtimeURL
+        }
+        messaging.realtimeURL = url
+    }
+
+    /// The configured realtime URL, if any.
+    public func realtimeURL() -> String? { messaging.realtimeURL }
+
+    func deleteRealtimeURL() throws(MessagingError) {
+        guard messaging.realtimeURL != nil else { throw .realtimeURLNotFound }
+        messaging.realtimeURL = nil
+    }
+}
+
+/// Locales as Apple takes them in paths: `en-US`, `de-DE`, `zh-Hans-CN`.
+enum RetentionLocale {
+    static func isValid(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}

@@ -1,0 +1,100 @@
+import AppStoreServer
+import Foundation
+import Hummingbird
+
+/// The Retention Messaging API's management endpoints: messages, default messages, realtime URL.
+extension APIRoutes {
+    func uploadMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let identifier = try messageIdentifier(context)
+        let body = try await decode(UploadMessageRequestBody.self, request)
+        try await messaging { try await store.uploadMessage(identifier, body) }
+        return Response(status: .ok)
+    }
+
+    func deleteMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let identifier = try messageIdentifier(context)
+        try await messaging { try await store.deleteMessage(identifier) }
+        return Response(status: .ok)
+    }
+
+    func getMessageList(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        JSONResponse.make(await store.messageList())
+    }
+
+    func configureDefaultMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let (product, locale) = try defaultPath(context)
+        let body = try await decode(DefaultConfigurationRequest.self, request)
+        try await messaging { try await store.configureDefaultMessage(productId: product, locale: locale, body.messageIdentifier) }
+        return Response(status: .ok)
+    }
+
+    func getDefaultMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let (product, locale) = try defaultPath(context)
+        let identifier = try await messaging { try await store.defaultMessage(productId: product, locale: locale) }
+        return JSONResponse.make(DefaultConfigurationRequest(messageIdentifier: identifier))
+    }
+
+    func deleteDefaultMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let (product, locale) = try defaultPath(context)
+        try await messaging { try await store.deleteDefaultMessage(productId: product, locale: locale) }
+        return Response(status: .ok)
+    }
+
+    func configureRealtimeURL(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let body = try await decode(RealtimeURLBody.self, request)
+        try await messaging { try await store.setRealtimeURL(body.realtimeURL) }
+        return Response(status: .ok)
+    }
+
+    func getRealtimeURL(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        guard let url = await store.realtimeURL() else { throw APIErrorResponse.realtimeURLNotFound }
+        return JSONResponse.make(RealtimeURLBody(realtimeURL: url))
+    }
+
+    func deleteRealtimeURL(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        try await messaging { try await store.deleteRealtimeURL() }
+        return Response(status: .ok)
+    }
+
+    // MARK: - Helpers
+
+    private func messageIdentifier(_ context: SimulatorRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("messageIdentifier"), let uuid = UUID(uuidString: text) else {
+            throw APIErrorResponse.generalBadRequest
+        }
+        return uuid
+    }
+
+    private func defaultPath(_ context: SimulatorRequestContext) throws -> (String, String) {
+        guard let product = context.parameters.get("productId"), !product.isEmpty,
+              let locale = context.parameters.get("locale")
+        else { throw APIErrorResponse.generalBadRequest }
+        guard RetentionLocale.isValid(locale) else { throw APIErrorResponse.invalidLocale }
+        return (product, locale)
+    }
+
+    /// The body decoded as `T` (400 when it is not).
+    private func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        let data = try await request.collectBody()
+        guard let decoded = try? AppStoreJSON.decoder().decode(T.self, from: data) else { throw APIErrorResponse.generalBadRequest }
+        return decoded
+    }
+
+    /// Runs a store operation, answering Apple's error for its failure.
+    private func messaging<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as SimulatorStore.MessagingError {
+            switch error {
+            case .invalidMessage: throw APIErrorResponse.generalBadRequest
+            case .messageExists: throw APIErrorResponse.messageAlreadyExists
+            case .messageNotFound: throw APIErrorResponse.messageNotFound
+            case .messageNotApproved: throw APIErrorResponse.messageNotApproved
+            case .defaultMessageNotFound: throw APIErrorResponse.defaultMessageNotFound
+            case .realtimeURLNotFound: throw APIErrorResponse.realtimeURLNotFound
+            case .invalidRealtimeURL: throw APIErrorResponse.invalidRealtimeURL
+            case .invalidLocale: throw APIErrorResponse.invalidLocale
+            }
+        }
+    }
+}
