@@ -60,3 +60,21 @@ extension AppStoreServerAPIClient {
         _ = try await send("DELETE", "/inApps/v1/messaging/realtime/url")
     }
 }
+
+/// Apple's realtime performance test (Sandbox only; 404 when the account has no access to realtime
+/// Retention Messaging).
+extension AppStoreServerAPIClient {
+    /// Initiate Performance Test: `POST /inApps/v1/messaging/performanceTest`. One test at a time.
+    public func initiatePerformanceTest(originalTransactionId: String) async throws(AppStoreAPIFailure) -> PerformanceTestResponse {
+        try await send(
+            "POST", "/inApps/v1/messaging/performanceTest",
+            body: encode(PerformanceTestRequest(originalTransactionId: originalTransactionId)), decoding: PerformanceTestResponse.self)
+    }
+
+    /// Get Performance Test Results: `GET /inApps/v1/messaging/performanceTest/result/{requestId}`.
+    public func getPerformanceTestResult(requestId: String) async throws(AppStoreAPIFailure) -> PerformanceTestResultResponse {
+        let id = try pathSegment(requestId, name: "requestId")
+        return try await send(
+            "GET", "/inApps/v1/messaging/performanceTest/result/\(id)", decoding: PerformanceTestResultResponse.self)
+    }
+}

@@ -14,6 +14,9 @@ struct SimulatedMessaging: Sendable {
     var messages: [UUID: Message] = [:]
     var defaults: [String: UUID] = [:]
     var realtimeURL: String?
+    var performanceTests: [String: SimulatedPerformanceTest] = [:]
+    /// The parameters of the next performance test.
+    var performanceTestConfig = SimulatedPerformanceTest.defaultConfig
     /// How long review takes (simulated seconds): Apple approves Sandbox messages automatically.
     var reviewDelay: TimeInterval = 0
 

@@ -19,6 +19,9 @@ extension SimulatorStore {
         case realtimeURLNotFound
         case invalidRealtimeURL
         case invalidLocale
+        case performanceTestSandboxOnly
+        case notAnOriginalTransactionId
+        case performanceTestRunning
     }
 
     func uploadMessage(_ identifier: UUID, _ body: UploadMessageRequestBody) throws(MessagingError) {
@@ -73,10 +76,12 @@ extension SimulatorStore {
         }
     }
 
+    /// `https://` as Apple requires — and, unlike Apple, `http://` to a loopback host, so a
+    /// service running locally without TLS can be called.
     func setRealtimeURL(_ url: String) throws(MessagingError) {
-        guard url.count <= 256, let parsed = URL(string: url), parsed.scheme == "https", parsed.host?.isEmpty == false else {
-            throw .invalidRealtimeURL
-        }
+        guard url.count <= 256, let parsed = URL(string: url), let host = parsed.host, !host.isEmpty,
+              parsed.scheme == "https" || (parsed.scheme == "http" && ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host))
+        else { throw .invalidRealtimeURL }
         messaging.realtimeURL = url
     }
 
@@ -95,5 +100,39 @@ enum RetentionLocale {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
         return parts.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+}
+
+extension SimulatorStore {
+    /// Starts a performance test against the realtime URL for `originalTransactionId` (which must
+    /// be the original transaction id of a subscription): Sandbox only, one test at a time.
+    func startPerformanceTest(originalTransactionId: String) throws(MessagingError) -> (id: String, test: SimulatedPerformanceTest) {
+        guard configuration.environment == .sandbox else { throw .performanceTestSandboxOnly }
+        guard subscriptions[originalTransactionId] != nil else { throw .notAnOriginalTransactionId }
+        guard let target = messaging.realtimeURL else { throw .realtimeURLNotFound }
+        if messaging.performanceTests.values.contains(where: { $0.result.result == .pending }) { throw .performanceTestRunning }
+        let id = ids.uuid()
+        let test = SimulatedPerformanceTest(config: messaging.performanceTestConfig, target: target, originalTransactionId: originalTransactionId)
+        messaging.performanceTests[id] = test
+        return (id, test)
+    }
+
+    func recordPerformanceTestRequest(id: String, milliseconds: Int64?, failure: SendAttemptResult?) {
+        guard var test = messaging.performanceTests[id] else { return }
+        test.completed += 1
+        if let milliseconds { test.responseTimes.append(milliseconds) }
+        if let failure { test.failures[failure.rawValue, default: 0] += 1 } else { test.successes += 1 }
+        messaging.performanceTests[id] = test
+    }
+
+    /// Sets the parameters of the next performance tests (default: 50 requests, 5 at once, 700 ms,
+    /// 90 %).
+    public func setPerformanceTestConfig(_ config: PerformanceTestConfig) {
+        messaging.performanceTestConfig = config
+    }
+
+    /// A test's result as Apple reports it.
+    public func performanceTestResult(id: String) -> PerformanceTestResultResponse? {
+        messaging.performanceTests[id]?.result
     }
 }

@@ -16,6 +16,10 @@ public enum SimulatorAPIErrorCode {
     public static let invalidLocale: Int64 = 4_009_903
     /// A realtime URL that is not `https://` or longer than 256 characters.
     public static let invalidRealtimeURL: Int64 = 4_009_904
+    /// `BadRequestTransactionIdNotOtidError`: a performance test names no original transaction id.
+    public static let transactionIdNotOriginal: Int64 = 4_009_905
+    /// `ExistingPerformanceTestRunError`: a performance test is already running.
+    public static let performanceTestRunning: Int64 = 4_009_906
 }
 
 /// An App Store Server API error answer: Apple's HTTP status and `{"errorCode":…,"errorMessage":"…"}`.
@@ -80,6 +84,8 @@ struct APIErrorResponse: Error, Sendable {
     static let messageAlreadyExists = Self(4_090_001, "A message with this identifier already exists.")
     static let invalidLocale = Self(SimulatorAPIErrorCode.invalidLocale, "Invalid request. The locale is invalid.")
     static let invalidRealtimeURL = Self(SimulatorAPIErrorCode.invalidRealtimeURL, "Invalid request. The realtime URL must be https and at most 256 characters.")
+    static let transactionIdNotOriginal = Self(SimulatorAPIErrorCode.transactionIdNotOriginal, "Invalid request. The transaction id is not an original transaction id.")
+    static let performanceTestRunning = Self(SimulatorAPIErrorCode.performanceTestRunning, "Invalid request. A performance test is already running.")
     static let rateLimitExceeded = Self(4_290_000, "Rate limit exceeded.")
     static let generalInternal = Self(5_000_000, "An unknown error occurred.")
     static let generalInternalRetryable = Self(5_000_001, "An unknown error occurred. Please try again.")

@@ -46,6 +46,9 @@ struct APIRoutes: Sendable {
         router.put("/inApps/v1/messaging/realtime/url", use: guarded(.configureRealtimeURL, configureRealtimeURL))
         router.get("/inApps/v1/messaging/realtime/url", use: guarded(.getRealtimeURL, getRealtimeURL))
         router.delete("/inApps/v1/messaging/realtime/url", use: guarded(.deleteRealtimeURL, deleteRealtimeURL))
+        router.post("/inApps/v1/messaging/performanceTest", use: guarded(.initiatePerformanceTest, initiatePerformanceTest))
+        router.get("/inApps/v1/messaging/performanceTest/result/{requestId}",
+                   use: guarded(.getPerformanceTestResult, getPerformanceTestResult))
     }
 
     private func guarded(_ endpoint: SimulatorEndpoint, _ handler: @escaping Handler) -> Handler {

@@ -56,6 +56,23 @@ extension APIRoutes {
         return Response(status: .ok)
     }
 
+    /// `POST /inApps/v1/messaging/performanceTest`: starts the run in the background.
+    func initiatePerformanceTest(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let body = try await decode(PerformanceTestRequest.self, request)
+        let (id, test) = try await messaging { try await store.startPerformanceTest(originalTransactionId: body.originalTransactionId) }
+        let runner = PerformanceTestRunner(store: store, httpClient: .shared)
+        Task { await runner.run(id: id, test: test) }
+        return JSONResponse.make(PerformanceTestResponse(config: test.config, requestId: id))
+    }
+
+    /// `GET /inApps/v1/messaging/performanceTest/result/{requestId}`.
+    func getPerformanceTestResult(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("requestId"), let result = await store.performanceTestResult(id: id) else {
+            throw APIErrorResponse(status: 404, errorCode: nil, errorMessage: nil)
+        }
+        return JSONResponse.make(result)
+    }
+
     // MARK: - Helpers
 
     private func messageIdentifier(_ context: SimulatorRequestContext) throws -> UUID {
@@ -94,6 +111,10 @@ extension APIRoutes {
             case .realtimeURLNotFound: throw APIErrorResponse.realtimeURLNotFound
             case .invalidRealtimeURL: throw APIErrorResponse.invalidRealtimeURL
             case .invalidLocale: throw APIErrorResponse.invalidLocale
+            // Apple: 404 when the account has no access; the test exists in Sandbox only.
+            case .performanceTestSandboxOnly: throw APIErrorResponse(status: 404, errorCode: nil, errorMessage: nil)
+            case .notAnOriginalTransactionId: throw APIErrorResponse.transactionIdNotOriginal
+            case .performanceTestRunning: throw APIErrorResponse.performanceTestRunning
             }
         }
     }

@@ -35,6 +35,10 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
     case getRealtimeURL
     /// `DELETE /inApps/v1/messaging/realtime/url`
     case deleteRealtimeURL
+    /// `POST /inApps/v1/messaging/performanceTest`
+    case initiatePerformanceTest
+    /// `GET /inApps/v1/messaging/performanceTest/result/{requestId}`
+    case getPerformanceTestResult
 
     /// Apple's documented production limit in requests per second (enforced per hour).
     public var appleRequestsPerSecond: Int {
@@ -45,7 +49,7 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
         case .requestTestNotification, .getTestNotificationStatus: 1
         case .configureDefaultMessage: 10
         case .uploadMessage, .deleteMessage, .getMessageList, .getDefaultMessage, .deleteDefaultMessage,
-             .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL: 1
+             .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL, .initiatePerformanceTest, .getPerformanceTestResult: 1
         }
     }
 }

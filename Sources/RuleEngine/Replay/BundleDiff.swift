@@ -11,6 +11,7 @@ public enum BundleDiff {
         changes += catalog(baseline.catalog, candidate.catalog)
         changes += entries(.refunds, baseline: RuleShape.refunds(baseline), candidate: RuleShape.refunds(candidate))
         changes += settings(.refunds, baseline: SettingShape.refunds(baseline), candidate: SettingShape.refunds(candidate))
+        changes += entries(.retention, baseline: RuleShape.retention(baseline), candidate: RuleShape.retention(candidate))
         return changes
     }
 

@@ -49,6 +49,32 @@ struct RuleShape {
         }
     }
 
+    static func retention(_ bundle: RuleBundle) -> [RuleShape] {
+        guard let section = bundle.retention else { return [] }
+        return section.vetoes.map(veto) + section.rules.map { rule in
+            RuleShape(kind: "rule", id: rule.reference.id, location: location(rule.reference),
+                      conditions: rule.conditions.map(\.source), aspects: [
+                          ("answer", text(rule.action)), ("mode", rule.mode.rawValue), ("active", text(rule.active)),
+                          ("onLimit", rule.onLimit.rawValue),
+                      ])
+        }
+    }
+
+    /// `message m + offer o (V1)`, `message m → product p (MONTHLY)`, or the split's variants.
+    static func text(_ action: CompiledRetentionRule.Action) -> String {
+        func answer(_ spec: AnswerSpec) -> String {
+            var text = "message \(spec.message)"
+            if let offer = spec.offerId { text += " + offer \(offer)" + (spec.signature == .v1 ? " (V1)" : "") }
+            if let product = spec.alternateProductId { text += " → product \(product)" + (spec.billingPlanType.map { " (\($0))" } ?? "") }
+            return text
+        }
+        switch action {
+        case .answer(let spec): return answer(spec)
+        case .split(_, let salt, let variants):
+            return "split \(salt): " + variants.map { "\($0.weight)% \(answer($0.answer))" }.joined(separator: ", ")
+        }
+    }
+
     private static func veto(_ veto: CompiledVeto) -> RuleShape {
         RuleShape(kind: "veto", id: veto.id, location: veto.location, conditions: [veto.condition.source], aspects: [])
     }

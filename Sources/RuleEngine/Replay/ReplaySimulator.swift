@@ -43,12 +43,18 @@ struct ReplaySimulator: Sendable {
     func commit(_ replayed: Replayed) {
         guard let offer = replayed.decision.offer, !replayed.decision.heldOut else { return }
         limits.record(.offer(offer.id))
-        if let facts = replayed.facts, let unit = bundle.customerUnit(facts, now: replayed.decision.now?.millis) {
+        let section = replayed.decision.section ?? .offers
+        if let facts = replayed.facts, let unit = bundle.customerUnit(facts, now: replayed.decision.now?.millis, section: section) {
             limits.record(.customer(unit))
         }
     }
 
+    /// A realtime request's case is decided by the retention section, every message counted as
+    /// approved (the review states of the time are not stored).
     private func decide(_ facts: Facts, _ replayCase: ReplayCase, explain: Bool) -> Decision {
-        bundle.decide(facts, now: replayCase.recorded.now?.millis, limits: limits, explain: explain)
+        if replayCase.section == .retention {
+            return bundle.decideRetention(facts, now: replayCase.recorded.now?.millis, limits: limits, explain: explain)
+        }
+        return bundle.decide(facts, now: replayCase.recorded.now?.millis, limits: limits, explain: explain)
     }
 }

@@ -128,6 +128,10 @@ struct ReplayTally: Sendable {
         for rule in bundle.offers?.rules ?? [] { add(.offers, "rule", rule.reference) }
         for veto in bundle.refunds?.vetoes ?? [] { add(.refunds, "veto", RuleReference(id: veto.id, file: veto.location.file, line: veto.location.line)) }
         for rule in bundle.refunds?.rules ?? [] { add(.refunds, "rule", rule.reference) }
+        for veto in bundle.retention?.vetoes ?? [] {
+            add(.retention, "veto", RuleReference(id: veto.id, file: veto.location.file, line: veto.location.line))
+        }
+        for rule in bundle.retention?.rules ?? [] { add(.retention, "rule", rule.reference) }
     }
 
     private mutating func count(_ decision: Decision, as role: String, section: Decision.Section) {

@@ -26,7 +26,7 @@ public struct RuleReplay: Sendable {
     /// A replay of `candidate` against `baseline` over `sections`. `reference` is the bundle the
     /// structural diff starts from when the baseline is `recorded` (ignored otherwise).
     public init(candidate: RuleBundle, candidateSource: String? = nil, baseline: ReplayBaseline,
-                reference: RuleBundle? = nil, sections: [Decision.Section] = [.offers, .refunds]) {
+                reference: RuleBundle? = nil, sections: [Decision.Section] = [.offers, .refunds, .retention]) {
         self.candidate = ReplaySimulator(bundle: candidate)
         self.candidateSource = candidateSource
         switch baseline {

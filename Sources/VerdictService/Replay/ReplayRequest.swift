@@ -11,13 +11,13 @@ struct ReplayRequest: Codable, Sendable, Equatable {
     /// The period of decision times (UNIX milliseconds); nil ends are open.
     var since: Int64?
     var until: Int64?
-    /// `offers`, `refunds` or `both`.
+    /// `offers`, `refunds`, `retention` or `both` (every section).
     var section: String
     /// At most this many decisions per section.
     var sample: Int?
 
     static let baselines = ["recorded", "active"]
-    static let sectionChoices = ["offers", "refunds", "both"]
+    static let sectionChoices = ["offers", "refunds", "retention", "both"]
     /// Limits of an upload.
     static let maximumFiles = 64
     static let maximumBytes = 1024 * 1024
@@ -27,7 +27,8 @@ struct ReplayRequest: Codable, Sendable, Equatable {
         switch section {
         case "offers": [.offers]
         case "refunds": [.refunds]
-        default: [.offers, .refunds]
+        case "retention": [.retention]
+        default: [.offers, .refunds, .retention]
         }
     }
 
@@ -42,7 +43,7 @@ struct ReplayRequest: Codable, Sendable, Equatable {
             throw ServiceError.unprocessable("INVALID_FIELD", "'baseline' must be recorded or active")
         }
         guard Self.sectionChoices.contains(section) else {
-            throw ServiceError.unprocessable("INVALID_FIELD", "'section' must be offers, refunds or both")
+            throw ServiceError.unprocessable("INVALID_FIELD", "'section' must be offers, refunds, retention or both")
         }
         if let sample, sample < 1 { throw ServiceError.unprocessable("INVALID_FIELD", "'sample' must be at least 1") }
         if let since, let until, since >= until {

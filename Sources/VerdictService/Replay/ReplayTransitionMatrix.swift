@@ -8,7 +8,11 @@ struct ReplayTransitionMatrix {
 
     func render() -> String {
         let cells = report.transitions.enumerated().filter { $0.element.section == section }
-        let title = section == .offers ? "Offers: baseline → candidate" : "Refund answers: baseline → candidate"
+        let title = switch section {
+        case .offers: "Offers: baseline → candidate"
+        case .refunds: "Refund answers: baseline → candidate"
+        case .retention: "Cancel-page answers: baseline → candidate"
+        }
         var html = "<section id=\"matrix-\(section.rawValue)\"><h2>\(title)</h2>"
         guard !cells.isEmpty else { return html + "<p>No \(section.rawValue) decision in the period.</p></section>" }
         let rows = ordered(cells.map { label($0.element.from, $0.element.fromReason) })

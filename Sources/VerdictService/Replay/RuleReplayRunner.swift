@@ -15,7 +15,7 @@ public struct RuleReplayRunner: Sendable {
         /// Rows read per statement.
         public var pageSize: Int
 
-        public init(period: DecisionPeriod = DecisionPeriod(), sections: [Decision.Section] = [.offers, .refunds],
+        public init(period: DecisionPeriod = DecisionPeriod(), sections: [Decision.Section] = [.offers, .refunds, .retention],
                     sample: Int? = nil, pageSize: Int = 1_000) {
             self.period = period
             self.sections = sections
@@ -63,9 +63,14 @@ public struct RuleReplayRunner: Sendable {
         var options = options
         if options.period.until == nil { options.period.until = now }
         let counts = try await store.decisionCounts(decidedIn: options.period)
-        func planned(_ section: Decision.Section) -> Int {
-            guard options.sections.contains(section) else { return 0 }
-            let count = section == .offers ? counts.offers : counts.refunds
+        // Offer decisions hold the offers section's and the realtime answers (retention): one read
+        // serves both, and the replay keeps the cases of the sections asked for.
+        var sources: [Decision.Section] = []
+        if options.sections.contains(.offers) || options.sections.contains(.retention) { sources.append(.offers) }
+        if options.sections.contains(.refunds) { sources.append(.refunds) }
+        func planned(_ source: Decision.Section) -> Int {
+            guard sources.contains(source) else { return 0 }
+            let count = source == .offers ? counts.offers : counts.refunds
             return min(count, options.sample ?? count)
         }
         let total = planned(.offers) + planned(.refunds)
@@ -79,7 +84,7 @@ public struct RuleReplayRunner: Sendable {
         let typer = replay.factTyper
         let store = self.store
         let reading = options
-        for section in options.sections {
+        for section in sources {
             let count = section == .offers ? counts.offers : counts.refunds
             // Pages are read and typed ahead on every core; they are re-decided here, in order
             // (caps are simulated over the replay, so deciding stays sequential).
@@ -105,7 +110,7 @@ public struct RuleReplayRunner: Sendable {
         case .refunds:
             try await store.consumptionRequests(decidedIn: options.period, after: cursor, limit: options.pageSize)
         case .retention:
-            // Realtime answers are not stored as decisions yet; no replay request names this section.
+            // Read with the offers section (see ``run(_:options:now:progress:)``).
             []
         }
     }

@@ -17,7 +17,8 @@ protocol ReplayableRecord: Sendable {
 }
 
 extension ReplayCase {
-    /// The replay case of a stored offer decision; its outcome is `redeemed` or `retained` once known.
+    /// The replay case of a stored offer decision (a realtime answer's is of the retention
+    /// section); its outcome is `redeemed` or `retained` once known.
     public init(_ record: OfferDecisionRecord) throws(UnreplayableRecord) {
         let document = try Self.document(record.json, id: record.id)
         self.init(record, document, facts: document.facts())
@@ -32,7 +33,8 @@ extension ReplayCase {
 
     fileprivate init(_ record: OfferDecisionRecord, _ document: DecisionRecordJSON, facts: FactData) {
         self.init(
-            id: record.id, section: .offers, originalTransactionId: record.originalTransactionId,
+            id: record.id, section: record.trigger == RetentionDecider.trigger ? .retention : .offers,
+            originalTransactionId: record.originalTransactionId,
             decidedAt: record.decidedAt, facts: facts, recorded: document.decision,
             recordedExplanation: document.explanation, mayShare: true, outcome: record.outcome)
     }

@@ -6,7 +6,7 @@ import VerdictService
 import VerdictStorage
 
 /// `verdict rules replay --candidate DIR [--baseline DIR|active] [--since DATE] [--until DATE]
-/// [--section offers|refunds|both] [--sample N] [--html FILE] [--json FILE]`: re-decides the
+/// [--section offers|refunds|retention|both] [--sample N] [--html FILE] [--json FILE]`: re-decides the
 /// stored decisions of a period with a candidate bundle, in order, and reports what would have
 /// changed. Reads the service's database (same settings as `serve`), read-only.
 struct RulesReplayCommand: AsyncParsableCommand {
@@ -23,13 +23,14 @@ struct RulesReplayCommand: AsyncParsableCommand {
 
     /// Which sections to replay.
     enum SectionChoice: String, ExpressibleByArgument, CaseIterable {
-        case offers, refunds, both
+        case offers, refunds, retention, both
 
         var sections: [Decision.Section] {
             switch self {
             case .offers: [.offers]
             case .refunds: [.refunds]
-            case .both: [.offers, .refunds]
+            case .retention: [.retention]
+            case .both: [.offers, .refunds, .retention]
             }
         }
     }
@@ -46,7 +47,7 @@ struct RulesReplayCommand: AsyncParsableCommand {
     @Option(help: "Replay decisions made before this instant (ISO 8601 or YYYY-MM-DD; default now).")
     var until: String?
 
-    @Option(help: "offers, refunds or both.")
+    @Option(help: "offers, refunds, retention (realtime answers) or both (every section).")
     var section: SectionChoice = .both
 
     @Option(help: "Replay at most N decisions per section, evenly spread over the period.")

@@ -126,7 +126,7 @@ import VerdictStorage
             #expect(status.headers[.contentSecurityPolicy]?.contains("frame-src 'self'") == true)
             let invalid = try await harness.send(.post, "/console/replay", body: form([("csrf", csrf), ("section", "all")]),
                                                  contentType: type, token: nil, headers: cookie)
-            #expect(invalid.status == 422 && String(decoding: invalid.body, as: UTF8.self).contains("must be offers, refunds or both"))
+            #expect(invalid.status == 422 && String(decoding: invalid.body, as: UTF8.self).contains("must be offers, refunds, retention or both"))
         }
     }
 

@@ -43,8 +43,7 @@ import VerdictStorage
 
             // The realtime path reads the recorded states: the full-price subscriber gets the offer.
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
-            let body = try await harness.store.realtimeRequest(originalTransactionId: otid).body
-            let (status, data) = try await RetentionRealtimeTests.post(harness, body)
+            let (_, _, status, data) = try await RetentionRealtimeTests.ask(harness, otid: otid)
             #expect(status == 200)
             guard case .promotionalOffer = try AppStoreJSON.decoder().decode(RealtimeResponseBody.self, from: data) else {
                 let (_, metrics) = try await harness.request(.GET, "/metrics")

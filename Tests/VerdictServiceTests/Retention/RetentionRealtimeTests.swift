@@ -39,13 +39,37 @@ import VerdictStorage
         try await harness.request(.POST, "/v1/retention/realtime", body: try JSONEncoder().encode(body), token: nil)
     }
 
+    /// Realtime answers that let Apple fall back because the deadline passed, so far.
+    static func deadlineFallbacks(_ harness: ServiceHarness) async throws -> Int {
+        let (_, metrics) = try await harness.request(.GET, "/metrics")
+        return String(decoding: metrics, as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasPrefix("verdict_retention_realtime_total{") && $0.contains(#"cause="deadline""#) }
+            .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+    }
+
+    /// Asks for `otid`'s cancel page (each attempt a new request identifier) until the answer is
+    /// not a deadline fallback: the whole suite runs beside these tests, and a loaded machine can
+    /// miss the deadline (the deadline itself is tested in FirstToFinishTests). At most 4 attempts.
+    static func ask(_ harness: ServiceHarness, otid: String, locale: String = "en-US") async throws
+        -> (body: RealtimeRequestBody, request: DecodedRealtimeRequestBody, status: Int, answer: Data)
+    {
+        for _ in 1..<4 {
+            let before = try await deadlineFallbacks(harness)
+            let (body, request) = try await harness.store.realtimeRequest(originalTransactionId: otid, userLocale: locale)
+            let (status, data) = try await post(harness, body)
+            if try await deadlineFallbacks(harness) == before { return (body, request, status, data) }
+        }
+        let (body, request) = try await harness.store.realtimeRequest(originalTransactionId: otid, userLocale: locale)
+        let (status, data) = try await post(harness, body)
+        return (body, request, status, data)
+    }
+
     @Test(arguments: ServiceBackend.selected)
     func aFullPriceAnnualSubscriberGetsTheOfferSignedForTheirSubscription(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             try await Self.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
-            let (body, request) = try await harness.store.realtimeRequest(originalTransactionId: otid, userLocale: "de-AT")
-            let (status, data) = try await Self.post(harness, body)
+            let (body, request, status, data) = try await Self.ask(harness, otid: otid, locale: "de-AT")
             #expect(status == 200)
             let answer = try AppStoreJSON.decoder().decode(RealtimeResponseBody.self, from: data)
             guard case .promotionalOffer(let offer) = answer, case .v2(let jws) = offer.signature else {
@@ -71,8 +95,9 @@ import VerdictStorage
             // Recorded with the other decisions, with its trigger and explanation.
             let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
             let decisions = list.jsonObject["decisions"]?.arrayValue ?? []
-            try #require(decisions.count == 1)
-            let decision = try #require(decisions.first?.objectValue)
+            let decision = try #require(decisions.compactMap(\.objectValue).first {
+                $0["notificationUUID"]?.stringValue == request.requestIdentifier.uuidString.lowercased()
+            })
             #expect(decision["trigger"]?.stringValue == "REALTIME_REQUEST")
             #expect(decision["notificationUUID"]?.stringValue == request.requestIdentifier.uuidString.lowercased())
             #expect(decision["ruleId"]?.stringValue == "cancel-page-annual-full-price")
@@ -89,7 +114,7 @@ import VerdictStorage
             }
             #expect(repeated.messageIdentifier == offer.messageIdentifier)
             let (_, listAgain) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
-            #expect(listAgain.jsonObject["decisions"]?.arrayValue?.count == 1)
+            #expect(listAgain.jsonObject["decisions"]?.arrayValue?.count == decisions.count, "the repeat stored nothing new")
 
             let (_, metrics) = try await harness.request(.GET, "/metrics")
             #expect(String(decoding: metrics, as: UTF8.self).contains(#"verdict_retention_realtime_total{result="offer",cause="answered"} 2"#))
@@ -100,11 +125,13 @@ import VerdictStorage
     func withoutApprovedMessagesAppleFallsBackAndTheDecisionSaysWhy(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
-            let (status, data) = try await Self.post(harness, try await harness.store.realtimeRequest(originalTransactionId: otid).body)
+            let (_, request, status, data) = try await Self.ask(harness, otid: otid)
             #expect(status == 200)
             #expect(String(decoding: data, as: UTF8.self) == "{}")
             let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
-            let decision = try #require(list.jsonObject["decisions"]?.arrayValue?.first?.objectValue)
+            let decision = try #require(list.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue).first {
+                $0["notificationUUID"]?.stringValue == request.requestIdentifier.uuidString.lowercased()
+            })
             #expect(decision["ruleId"] == nil || decision["ruleId"] == .null)
             let explanation = decision["record"]?.objectValue?["explanation"]?.stringValue ?? ""
             #expect(explanation.contains("message annual-stay-40off (en-US) is not approved by Apple"))
