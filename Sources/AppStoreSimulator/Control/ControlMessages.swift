@@ -58,6 +58,12 @@ enum ControlMessages {
         let enabled: Bool
     }
 
+    /// `POST /simulator/scenarios/view-subscription`.
+    struct ViewSubscription: Decodable {
+        let originalTransactionId: String
+        let userLocale: String?
+    }
+
     struct FailRenewal: Decodable {
         let originalTransactionId: String
         let gracePeriod: SubscriptionPeriod?

@@ -76,6 +76,9 @@ import Hummingbird
 /// - `POST /simulator/scenarios/refund-decline` — `{"transactionId"}` → REFUND_DECLINED.
 /// - `POST /simulator/scenarios/refund-reverse` — `{"transactionId"}` → REFUND_REVERSED.
 /// - `POST /simulator/scenarios/test-notification` — → `{"testNotificationToken", "notification"}` (TEST).
+/// - `POST /simulator/scenarios/view-subscription` — `{"originalTransactionId", "userLocale"?}` →
+///   a signed realtime request posted to the realtime URL: `{"realtimeURL", "requestIdentifier",
+///   "status", "milliseconds", "answer", "failure"}` (409 without a realtime URL).
 struct ControlRoutes: Sendable {
     let server: SimulatorServer
 
@@ -179,6 +182,20 @@ struct ControlRoutes: Sendable {
         }
         scenario(router, "refund-reverse") { (body: ControlMessages.TransactionReference) in
             try await store.reverseRefund(transactionId: body.transactionId)
+        }
+        // The customer opens the subscription in the App Store's settings: the App Store asks the
+        // realtime URL (set through the Retention Messaging API) what to show.
+        router.post("/simulator/scenarios/view-subscription") { request, _ in
+            try await run {
+                let body: ControlMessages.ViewSubscription = try await decode(request)
+                guard let url = await store.realtimeURL() else {
+                    return failure(409, "no realtime URL is set (PUT /inApps/v1/messaging/realtime/url)")
+                }
+                let call = try await RealtimeCaller(store: store, httpClient: .shared).call(
+                    originalTransactionId: body.originalTransactionId, userLocale: body.userLocale ?? "en-US", url: url,
+                    threshold: SimulatedPerformanceTest.defaultConfig.responseTimeThreshold ?? 700, timeout: 30_000)
+                return JSONResponse.make(call)
+            }
         }
         router.post("/simulator/scenarios/test-notification") { _, _ in
             try await run {

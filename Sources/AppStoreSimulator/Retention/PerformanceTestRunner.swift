@@ -27,31 +27,14 @@ struct PerformanceTestRunner: Sendable {
     }
 
     private func one(id: String, test: SimulatedPerformanceTest, threshold: Int64) async {
-        let outcome: (milliseconds: Int64?, failure: SendAttemptResult?)
-        do {
-            let body = try await store.realtimeRequest(originalTransactionId: test.originalTransactionId).body
-            var request = HTTPClientRequest(url: test.target)
-            request.method = .POST
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.headers.add(name: "User-Agent", value: "App Store Retention Messaging (Verdict simulator)")
-            request.body = .bytes(try JSONEncoder().encode(body))
-            let started = ContinuousClock.now
-            let response = try await httpClient.execute(request, timeout: .milliseconds(threshold * 3))
-            let data = try await response.body.collect(upTo: 1 << 20)
-            let elapsed = ContinuousClock.now - started
-            let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-            if response.status.code != 200 {
-                outcome = (milliseconds, .unsuccessfulHttpResponseCode)
-            } else if (try? AppStoreJSON.decoder().decode(RealtimeResponseBody.self, from: Data(data.readableBytesView))) == nil {
-                outcome = (milliseconds, .invalidResponse)
-            } else if milliseconds > threshold {
-                outcome = (milliseconds, .timedOut)
-            } else {
-                outcome = (milliseconds, nil)
-            }
-        } catch {
-            outcome = (nil, NotificationDeliverer.classify(error))
+        let caller = RealtimeCaller(store: store, httpClient: httpClient)
+        guard let call = try? await caller.call(
+            originalTransactionId: test.originalTransactionId, userLocale: "en-US", url: test.target, threshold: threshold,
+            timeout: threshold * 3)
+        else {
+            await store.recordPerformanceTestRequest(id: id, milliseconds: nil, failure: .other)
+            return
         }
-        await store.recordPerformanceTestRequest(id: id, milliseconds: outcome.milliseconds, failure: outcome.failure)
+        await store.recordPerformanceTestRequest(id: id, milliseconds: call.milliseconds, failure: call.failure.map(SendAttemptResult.init(rawValue:)))
     }
 }

@@ -26,7 +26,7 @@ import VerdictService
             // The whole suite runs beside this test: Apple's 700 ms would measure the machine's load,
             // not the service (latency is measured by benchmarks, not in tests).
             await harness.store.setPerformanceTestConfig(PerformanceTestConfig(
-                maxConcurrentRequests: 5, totalRequests: 50, totalDuration: 60_000, responseTimeThreshold: 20_000, successRateThreshold: 90))
+                maxConcurrentRequests: 2, totalRequests: 20, totalDuration: 60_000, responseTimeThreshold: 20_000, successRateThreshold: 90))
             let started = try await client.initiatePerformanceTest(originalTransactionId: otid)
             let id = try #require(started.requestId)
             #expect(started.config?.responseTimeThreshold == 20_000)
@@ -50,7 +50,31 @@ import VerdictService
             let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)&limit=200")
             let stored = list.jsonObject["decisions"]?.arrayValue?.count ?? 0
             let missed = try await RetentionRealtimeTests.deadlineFallbacks(harness)
-            #expect(stored + missed >= 50 && stored <= 50, "\(stored) stored, \(missed) past the deadline")
+            #expect(stored + missed >= 20 && stored <= 20, "\(stored) stored, \(missed) past the deadline")
+        }
+    }
+
+    @Test func theSettingsPageScenarioCallsTheRealtimeURL() async throws {
+        try await ServiceHarness.with(.sqlite, extraSettings: RetentionRealtimeTests.settings) { harness in
+            let (_, otid) = try await harness.subscribeFullPriceAnnual()
+            let scenario = harness.simulatorURL.absoluteString + "/simulator/scenarios/view-subscription"
+            let body = Data(#"{"originalTransactionId":"\#(otid)","userLocale":"en-US"}"#.utf8)
+            let (unset, _) = try await HTTP.send(.POST, scenario, body: body, contentType: "application/json", token: nil)
+            #expect(unset == 409)
+            try await harness.service.appStore.client(for: .sandbox).setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
+            let (status, data) = try await HTTP.send(.POST, scenario, body: body, contentType: "application/json", token: nil)
+            #expect(status == 200)
+            let call = data.jsonObject
+            #expect(call["status"]?.integerValue == 200)
+            #expect(call["answer"] == .object([:]), "no message is approved: Apple's fallback")
+            let identifier = try #require(call["requestIdentifier"]?.stringValue)
+            let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
+            let recorded = list.jsonObject["decisions"]?.arrayValue?.contains {
+                $0.objectValue?["notificationUUID"]?.stringValue == identifier
+            } == true
+            // Recorded, unless a loaded machine made it miss the deadline (then nothing is stored).
+            let missed = try await RetentionRealtimeTests.deadlineFallbacks(harness)
+            #expect(recorded || missed > 0)
         }
     }
 }

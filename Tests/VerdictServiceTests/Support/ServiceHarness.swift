@@ -46,7 +46,7 @@ struct ServiceHarness: Sendable {
     }
 
     /// Polls until the notification is processed (or failed), returning its API view.
-    func waitUntilProcessed(_ uuid: String, timeout: Duration = .seconds(20)) async throws -> [String: JSONValue] {
+    func waitUntilProcessed(_ uuid: String, timeout: Duration = .seconds(45)) async throws -> [String: JSONValue] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let (status, body) = try await request(.GET, "/v1/notifications/\(uuid)")
