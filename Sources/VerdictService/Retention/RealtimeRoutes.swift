@@ -24,17 +24,7 @@ struct RealtimeRoutes {
     }
 
     func receive(_ request: Request, context: ServiceRequestContext) async throws -> Response {
-        let body = try await JSONBody.collect(request, limit: Self.maximumBodyBytes)
-        let signedPayload: String
-        do {
-            signedPayload = try NotificationEnvelope.signedPayload(in: body)
-        } catch .malformed {
-            throw ServiceError.badRequest("MALFORMED_JSON", "the body is not a JSON object like {\"signedPayload\": \"…\"}")
-        } catch .missingSignedPayload {
-            throw ServiceError.badRequest("MISSING_FIELD", "the body has no signedPayload string")
-        } catch .duplicateKey(let name) {
-            throw ServiceError.duplicateKey(name)
-        }
+        let signedPayload = try await SignedPayloadBody.read(request, limit: Self.maximumBodyBytes)
         let started = ContinuousClock.now
         let realtime: DecodedRealtimeRequestBody
         do {

@@ -10,16 +10,7 @@ extension RuleSectionReader {
         var section = RetentionSyntax(node: node)
         if let applies = map["appliesTo"] { section.appliesTo = PositionedExpression.read(applies, "retention.appliesTo", log: log) }
         if let never = map["never"] { section.never = vetoes(never, "retention.never") }
-        if let limits = map["limits"], let limitsMap = reader.mapping(limits, "retention.limits", keys: ["perCustomer", "perOffer"]) {
-            if let perCustomer = limitsMap["perCustomer"] { section.perCustomer = limit(perCustomer, "limits.perCustomer") }
-            if let perOffer = limitsMap["perOffer"], let entries = reader.namedEntries(perOffer, "limits.perOffer") {
-                for entry in entries {
-                    if let value = limit(entry.value, "limits.perOffer.\(entry.name)") {
-                        section.perOffer.append((entry.name, entry.key, value))
-                    }
-                }
-            }
-        }
+        if let node = map["limits"] { (section.perCustomer, section.perOffer) = limits(node, "retention") }
         if let rules = map["rules"], let items = reader.list(rules, "retention.rules") {
             section.rules = items.compactMap(retentionRule)
         }
@@ -85,20 +76,7 @@ extension RuleSectionReader {
     }
 
     private func answerSplit(_ node: YAMLNode, rule id: String) -> AnswerSplitSyntax? {
-        guard let map = reader.mapping(node, "split", keys: ["unit", "salt", "variants"], required: ["unit", "salt", "variants"]),
-            let unitNode = map["unit"], let unit = PositionedExpression.read(unitNode, "split.unit of rule \(id)", log: log),
-            let saltNode = map["salt"], let salt = reader.text(saltNode, "split.salt"),
-            let variantsNode = map["variants"], let items = reader.list(variantsNode, "split.variants")
-        else { return nil }
-        var variants: [(weight: Int, weightNode: YAMLNode, answer: AnswerSyntax)] = []
-        for item in items {
-            guard let variant = reader.mapping(item, "a split variant", keys: ["weight", "answer"], required: ["weight", "answer"]),
-                let weightNode = variant["weight"], let weight = reader.int(weightNode, "weight", in: 0...100),
-                let answerNode = variant["answer"], let answer = answer(answerNode, "the answer of a variant")
-            else { continue }
-            variants.append((weight, weightNode, answer))
-        }
-        guard variants.count == items.count, !variants.isEmpty else { return nil }
-        return AnswerSplitSyntax(node: node, unit: unit, salt: salt, variants: variants)
+        guard let read = split(node, rule: id, choice: "answer", { answer($0, "the answer of a variant") }) else { return nil }
+        return AnswerSplitSyntax(node: node, unit: read.unit, salt: read.salt, variants: read.variants.map { ($0.weight, $0.weightNode, $0.choice) })
     }
 }

@@ -16,16 +16,7 @@ struct RuleSectionReader {
         var section = OffersSyntax(node: node)
         if let applies = map["appliesTo"] { section.appliesTo = PositionedExpression.read(applies, "offers.appliesTo", log: log) }
         if let never = map["never"] { section.never = vetoes(never, "offers.never") }
-        if let limits = map["limits"], let limitsMap = reader.mapping(limits, "offers.limits", keys: ["perCustomer", "perOffer"]) {
-            if let perCustomer = limitsMap["perCustomer"] { section.perCustomer = limit(perCustomer, "limits.perCustomer") }
-            if let perOffer = limitsMap["perOffer"], let entries = reader.namedEntries(perOffer, "limits.perOffer") {
-                for entry in entries {
-                    if let value = limit(entry.value, "limits.perOffer.\(entry.name)") {
-                        section.perOffer.append((entry.name, entry.key, value))
-                    }
-                }
-            }
-        }
+        if let node = map["limits"] { (section.perCustomer, section.perOffer) = limits(node, "offers") }
         if let rules = map["rules"], let items = reader.list(rules, "offers.rules") {
             section.rules = items.compactMap(offerRule)
         }
@@ -172,21 +163,43 @@ struct RuleSectionReader {
     }
 
     private func split(_ node: YAMLNode, rule id: String) -> SplitSyntax? {
+        guard let read = split(node, rule: id, choice: "offer", { offerSpec($0, "the offer of a variant") }) else { return nil }
+        return SplitSyntax(node: node, unit: read.unit, salt: read.salt, variants: read.variants.map { ($0.weight, $0.weightNode, $0.choice) })
+    }
+
+    /// `split: {unit, salt, variants: [{weight, <choice>}]}` (offers: `offer`, retention: `answer`),
+    /// each variant's choice read by `readChoice`. Nil when anything is wrong (reported).
+    func split<Choice>(
+        _ node: YAMLNode, rule id: String, choice key: String, _ readChoice: (YAMLNode) -> Choice?
+    ) -> (unit: PositionedExpression, salt: String, variants: [(weight: Int, weightNode: YAMLNode, choice: Choice)])? {
         guard let map = reader.mapping(node, "split", keys: ["unit", "salt", "variants"], required: ["unit", "salt", "variants"]),
             let unitNode = map["unit"], let unit = PositionedExpression.read(unitNode, "split.unit of rule \(id)", log: log),
             let saltNode = map["salt"], let salt = reader.text(saltNode, "split.salt"),
             let variantsNode = map["variants"], let items = reader.list(variantsNode, "split.variants")
         else { return nil }
-        var variants: [(weight: Int, weightNode: YAMLNode, offer: OfferSpecSyntax)] = []
+        var variants: [(weight: Int, weightNode: YAMLNode, choice: Choice)] = []
         for item in items {
-            guard let variant = reader.mapping(item, "a split variant", keys: ["weight", "offer"], required: ["weight", "offer"]),
+            guard let variant = reader.mapping(item, "a split variant", keys: ["weight", key], required: ["weight", key]),
                 let weightNode = variant["weight"], let weight = reader.int(weightNode, "weight", in: 0...100),
-                let offerNode = variant["offer"], let offer = offerSpec(offerNode, "the offer of a variant")
+                let choiceNode = variant[key], let choice = readChoice(choiceNode)
             else { continue }
-            variants.append((weight, weightNode, offer))
+            variants.append((weight, weightNode, choice))
         }
         guard variants.count == items.count, !variants.isEmpty else { return nil }
-        return SplitSyntax(node: node, unit: unit, salt: salt, variants: variants)
+        return (unit, salt, variants)
+    }
+
+    /// `limits: {perCustomer, perOffer}` of the offers or retention section.
+    func limits(_ node: YAMLNode, _ section: String) -> (perCustomer: LimitSyntax?, perOffer: [(offerId: String, keyNode: YAMLNode, limit: LimitSyntax)]) {
+        var result: (perCustomer: LimitSyntax?, perOffer: [(offerId: String, keyNode: YAMLNode, limit: LimitSyntax)]) = (nil, [])
+        guard let map = reader.mapping(node, "\(section).limits", keys: ["perCustomer", "perOffer"]) else { return result }
+        if let perCustomer = map["perCustomer"] { result.perCustomer = limit(perCustomer, "limits.perCustomer") }
+        if let perOffer = map["perOffer"], let entries = reader.namedEntries(perOffer, "limits.perOffer") {
+            for entry in entries {
+                if let value = limit(entry.value, "limits.perOffer.\(entry.name)") { result.perOffer.append((entry.name, entry.key, value)) }
+            }
+        }
+        return result
     }
 
     func respond(_ node: YAMLNode, _ what: String) -> RespondSyntax? {
