@@ -63,7 +63,8 @@ struct RetentionDecider: Sendable {
             } catch OfferDecider.Failure.unknownCustomer {
                 return fallback(request, .unknownSubscription)
             }
-            let json = facts.factDocument.json
+            let document = facts.factDocument
+            let json = document.json
             let typed = try Facts(FactData(json), schema: bundle.schema)
             let decidedAt = now().appStoreMilliseconds
             let signedAt = request.signedDate.appStoreMilliseconds
@@ -76,7 +77,7 @@ struct RetentionDecider: Sendable {
                 if decision.answer?.offer != nil, signer == nil { return fallback(request, .signingUnavailable) }
                 guard ContinuousClock.now < commitBy else { return fallback(request, .deadline) }
                 let record = try OfferDecider.record(
-                    decision, facts: json, productId: facts.factDocument.subscription?.productId,
+                    decision, facts: json, productId: document.subscription?.productId,
                     historyComplete: facts.historyComplete, bundle: bundle, id: UUID().uuidString.lowercased(),
                     originalTransactionId: request.originalTransactionId,
                     notificationUUID: request.requestIdentifier.uuidString.lowercased(), trigger: Self.trigger,
