@@ -8,7 +8,10 @@ extension DecisionEvaluator {
         let limits = ChoiceLimits(perCustomer: section.perCustomer, perOffer: section.perOffer, customerUnit: section.customerUnit)
         let chosen = choose(
             holdout: section.holdout, vetoes: section.vetoes, rules: section.rules, limits: limits,
-            resolve: { $0.offer(for: $1) }, offerId: { $0.id },
+            resolve: { evaluator, rule in
+                evaluator.offer(for: rule).map { $0.map(RuleFit.fits) ?? .unfit("no offer of this rule fits the customer") }
+            },
+            offerId: { $0.id },
             shadow: { evaluator, rule, choice in
                 evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
             })
@@ -24,13 +27,13 @@ extension DecisionEvaluator {
 
     /// The walk the offers and retention sections share: holdout bucket (``Decision/heldOut``),
     /// vetoes (``Decision/blockedBy``), then the rules in file order — mode, window, conditions,
-    /// the rule's choice (`resolve`; nil: nothing of the rule fits, try the next), shadow mode,
+    /// the rule's choice (`resolve`; `unfit`: nothing of the rule fits, try the next), shadow mode,
     /// limits of the choice's offer (`offerId`; a choice without an offer counts against none).
     /// Answers the first choice made, and whether it was made for a held-out customer (the
     /// counterfactual); nil when none was.
     mutating func choose<Rule: ChoosingRule, Choice>(
         holdout: CompiledHoldout?, vetoes: [CompiledVeto], rules: [Rule], limits: ChoiceLimits,
-        resolve: (inout DecisionEvaluator, Rule) -> Result<Choice?, EvaluationError>,
+        resolve: (inout DecisionEvaluator, Rule) -> Result<RuleFit<Choice>, EvaluationError>,
         offerId: (Choice) -> String?,
         shadow: (inout DecisionEvaluator, Rule, Choice) -> Void
     ) -> (choice: Choice, rule: RuleReference, heldOut: Bool)? {
@@ -63,13 +66,10 @@ extension DecisionEvaluator {
                 record(.rule, rule.reference, .error, note: error.message, conditions: rule.conditions[...])
                 decision.errors.append(.init(rule: rule.reference, message: error.message))
                 continue
-            case .success(nil):
-                if explain, steps.last?.rule != rule.reference {
-                    record(.rule, rule.reference, .noEligibleOffer, note: "no offer of this rule fits the customer",
-                           conditions: rule.conditions[...])
-                }
+            case .success(.unfit(let note)):
+                record(.rule, rule.reference, .noEligibleOffer, note: note, conditions: rule.conditions[...])
                 continue
-            case .success(let found?):
+            case .success(.fits(let found)):
                 choice = found
             }
             if rule.mode == .shadow {
@@ -191,6 +191,12 @@ protocol ChoosingRule {
 
 extension CompiledOfferRule: ChoosingRule {}
 extension CompiledRetentionRule: ChoosingRule {}
+
+/// What a rule's choice came to for these facts: its choice, or why nothing of it fits (for the trace).
+enum RuleFit<Choice> {
+    case fits(Choice)
+    case unfit(String)
+}
 
 /// The caps a section puts on the offers its rules choose.
 struct ChoiceLimits {

@@ -24,8 +24,8 @@ extension DecisionEvaluator {
         }
     }
 
-    /// The rule's answer for these facts; nil (with the reason in the trace) when it does not fit.
-    private mutating func answer(for rule: CompiledRetentionRule) -> Result<Decision.Answer?, EvaluationError> {
+    /// The rule's answer for these facts, or why it does not fit (the walk puts it in the trace).
+    private mutating func answer(for rule: CompiledRetentionRule) -> Result<RuleFit<Decision.Answer>, EvaluationError> {
         let spec: AnswerSpec
         switch rule.action {
         case .answer(let single):
@@ -40,10 +40,7 @@ extension DecisionEvaluator {
                 spec = variants[index].answer
             }
         }
-        func unfit(_ note: String) -> Result<Decision.Answer?, EvaluationError> {
-            record(.rule, rule.reference, .noEligibleOffer, note: note, conditions: rule.conditions[...])
-            return .success(nil)
-        }
+        func unfit(_ note: String) -> Result<RuleFit<Decision.Answer>, EvaluationError> { .success(.unfit(note)) }
         guard let message = bundle.messages.message(spec.message) else { return unfit("message \(spec.message) is not declared") }
         var locale = message.locales[0].locale
         if let probe = bundle.probes.userLocale, case .value(.string(let requested)) = probe.evaluate(context) { locale = requested }
@@ -68,10 +65,10 @@ extension DecisionEvaluator {
                 else { return unfit("\(alternate) is not another product of the subscription's group") }
             }
         }
-        return .success(Decision.Answer(
+        return .success(.fits(Decision.Answer(
             message: message.id, locale: text.locale, messageIdentifier: text.identifier, offer: offer,
             signature: offer == nil ? nil : spec.signature, alternateProduct: spec.alternateProductId,
-            billingPlanType: spec.billingPlanType))
+            billingPlanType: spec.billingPlanType)))
     }
 
     /// `subscription.productId`, nil when the facts have none.
