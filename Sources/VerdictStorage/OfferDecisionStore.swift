@@ -1,5 +1,5 @@
-/// The retention offer decisions, their caps, their outcomes (redeemed, retained) and per-rule
-/// statistics. Part of ``VerdictRepository``: every method is one database transaction; times are
+/// The retention offer decisions, their caps, their outcomes (redeemed, retained), what the
+/// customers did afterwards, and per-rule statistics. Part of ``VerdictRepository``: every method is one database transaction; times are
 /// UNIX milliseconds.
 public protocol OfferDecisionStore: Sendable {
     /// Stores a decision and, in the same transaction, enqueues `followUp` (e.g. its webhook
@@ -16,14 +16,15 @@ public protocol OfferDecisionStore: Sendable {
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord?
     /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
     func grantedOffers(_ scope: OfferCap.Scope, since: Int64) async throws -> Int
-    /// Marks the customer's open decisions (no outcome yet, decided before `at`, not decided on
-    /// `notificationUUID` itself, and still inside their attribution window: the customer acted at
-    /// `actedAt`, no later than `attributionWindow` after the offer's expiry — or after the
-    /// decision, for one without an offer): those that made offer `offerIdentifier` become
-    /// `redeemed`; the others become `retained` when `retained` is true (the customer stayed).
-    /// Returns how many changed.
-    func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
-                            notificationUUID: String, actedAt: Int64, attributionWindow: Int64, at: Int64) async throws -> Int
+    /// Records what the customer did on the customer's open decisions (no outcome yet, decided
+    /// before `at`, not decided on the event's own notification, and still inside their
+    /// attribution window: the customer acted no later than `attributionWindow` after the offer's
+    /// expiry — or after the decision, for one without an offer). A stay closes them: those that
+    /// made one of the event's offers become `redeemed` (action ``CustomerAction/redeemed``), the
+    /// others `retained` with the event's action. ``CustomerAction/cancelled`` marks only open
+    /// realtime decisions (trigger `REALTIME_REQUEST`) without an action yet and leaves them open.
+    /// The event's `offerType` is kept with the action. Returns how many changed.
+    func recordCustomerAction(_ event: CustomerActionEvent, attributionWindow: Int64, at: Int64) async throws -> Int
     /// Credits `event` to the offer decisions it follows, once per decision, transaction and kind
     /// (a repeated event changes nothing): a purchase to the customer's decisions in its currency
     /// made at most `window` milliseconds before it; a refund takes back what its transaction's

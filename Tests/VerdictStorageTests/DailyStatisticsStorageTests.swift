@@ -2,7 +2,7 @@ import Testing
 
 @testable import VerdictStorage
 
-/// The daily rollups of migration 12 stay equal to the rows they sum through every write path
+/// The daily rollups of migrations 12 and 15 stay equal to the rows they sum through every write path
 /// (inserts, bulk imports, outcomes, revenue, submission states, Apple's refund outcomes), and
 /// the revenue ledger credits each purchase once, to the right decisions.
 @Suite("Storage: statistics by day and net revenue per decision")
@@ -28,7 +28,7 @@ struct DailyStatisticsStorageTests {
         let offer = rule == "" || mix.next(6) == 0 ? nil : "offer-\(mix.next(2))"
         return OfferDecisionRecord(
             id: "d-\(index)", originalTransactionId: "o-\(mix.next(12))", notificationUUID: "n-\(index)",
-            trigger: "EXPIRED", bundleHash: "h", ruleId: rule.isEmpty ? nil : rule, ruleLine: rule.isEmpty ? nil : 3,
+            trigger: index % 3 == 0 ? "REALTIME_REQUEST" : "EXPIRED", bundleHash: "h", ruleId: rule.isEmpty ? nil : rule, ruleLine: rule.isEmpty ? nil : 3,
             offerId: offer, offerType: offer.map { _ in "PROMOTIONAL" }, productId: "p", heldOut: heldOut && offer != nil,
             decidedAt: Int64(mix.next(5)) * day + Int64(mix.next(86_400_000)), expiresAt: offer.map { _ in 6 * day },
             json: "{}", currency: ["USD", "EUR", nil][mix.next(3)])
@@ -59,6 +59,10 @@ struct DailyStatisticsStorageTests {
             row.statistics.redeemed += decision.outcome == "redeemed" ? 1 : 0
             row.statistics.convertedTreatment += decision.outcome != nil && treatment ? 1 : 0
             row.statistics.convertedHoldout += decision.outcome != nil && decision.heldOut ? 1 : 0
+            row.statistics.appleOffer += decision.action == .appleOffer ? 1 : 0
+            row.statistics.switched += decision.action == .switched ? 1 : 0
+            row.statistics.renewed += decision.action == .renewed ? 1 : 0
+            row.statistics.cancelled += decision.action == .cancelled ? 1 : 0
             let square = Double(decision.revenue) * Double(decision.revenue)
             if treatment {
                 row.treatmentRevenue.total += decision.revenue
@@ -90,9 +94,12 @@ struct DailyStatisticsStorageTests {
             }
             try await repository.importOfferDecisions(Array(records[150...]))
             for customer in 0..<12 {
-                _ = try await repository.recordOfferOutcome(
-                    originalTransactionId: "o-\(customer)", offerIdentifier: customer % 2 == 0 ? "offer-0" : nil,
-                    retained: customer % 3 != 0, notificationUUID: "back-\(customer)", actedAt: 3 * Self.day,
+                let actions: [CustomerAction] = [.cancelled, .appleOffer, .switched, .renewed, .resubscribed, .reenabled]
+                _ = try await repository.recordCustomerAction(
+                    CustomerActionEvent(
+                        originalTransactionId: "o-\(customer)", action: actions[customer % actions.count],
+                        offerIdentifiers: customer % 2 == 0 ? ["offer-0"] : [], offerType: customer % 4 == 1 ? 5 : nil,
+                        notificationUUID: "back-\(customer)", actedAt: 3 * Self.day),
                     attributionWindow: Self.window, at: 4 * Self.day)
                 for (currency, amount) in [("USD", Int64(9_990)), ("EUR", 4_990)] {
                     _ = try await repository.recordOfferRevenue(
@@ -105,6 +112,7 @@ struct DailyStatisticsStorageTests {
 
             let stored = try await Self.storedDecisions(repository)
             #expect(stored.contains { $0.revenue > 0 } && stored.contains { $0.outcome != nil })
+            #expect(Set(stored.compactMap(\.action)).isSuperset(of: [.cancelled, .appleOffer, .switched, .renewed, .redeemed]))
             let expected = Self.expectedOfferDays(stored)
             let rollup = try await repository.offerRuleDays(DayRange())
             #expect(rollup == expected)

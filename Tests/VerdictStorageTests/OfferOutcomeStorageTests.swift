@@ -18,9 +18,10 @@ struct OfferOutcomeStorageTests {
     }
 
     static func outcome(_ repository: any VerdictRepository, actedAt: Int64, offer: String? = nil) async throws -> Int {
-        try await repository.recordOfferOutcome(
-            originalTransactionId: "o-1", offerIdentifier: offer, retained: true, notificationUUID: "back-\(actedAt)",
-            actedAt: actedAt, attributionWindow: window, at: actedAt)
+        try await repository.recordCustomerAction(
+            CustomerActionEvent(originalTransactionId: "o-1", action: .reenabled, offerIdentifiers: offer.map { [$0] } ?? [],
+                                notificationUUID: "back-\(actedAt)", actedAt: actedAt),
+            attributionWindow: window, at: actedAt)
     }
 
     @Test("a return on the window's last millisecond counts; one millisecond later does not", arguments: TestBackend.selected)
@@ -44,6 +45,57 @@ struct OfferOutcomeStorageTests {
             _ = try await repository.insertOfferDecision(Self.decision("c", decidedAt: 200 * Self.day, expiresAt: 207 * Self.day), followUp: nil, caps: [])
             #expect(try await Self.outcome(repository, actedAt: 930 * Self.day) == 0)
             #expect(try await repository.offerDecision(id: "c")?.outcome == nil)
+        }
+    }
+
+    @Test("a cancel marks only open cancel-page decisions and leaves them open; a stay then replaces it, its offerType kept",
+          arguments: TestBackend.selected)
+    func actions(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            var realtime = Self.decision("rt", decidedAt: 0, expiresAt: nil, offer: nil)
+            realtime.trigger = "REALTIME_REQUEST"
+            _ = try await repository.insertOfferDecision(realtime, followUp: nil, caps: [])
+            _ = try await repository.insertOfferDecision(Self.decision("off", decidedAt: 0, expiresAt: nil, offer: nil), followUp: nil, caps: [])
+            func act(_ action: CustomerAction, at: Int64, offerType: Int32? = nil) async throws -> Int {
+                try await repository.recordCustomerAction(
+                    CustomerActionEvent(originalTransactionId: "o-1", action: action, offerType: offerType,
+                                        notificationUUID: "act-\(at)", actedAt: at),
+                    attributionWindow: Self.window, at: at)
+            }
+            #expect(try await act(.cancelled, at: Self.day) == 1)
+            let cancelled = try #require(try await repository.offerDecision(id: "rt"))
+            #expect(cancelled.action == .cancelled && cancelled.outcome == nil && cancelled.outcomeAt == Self.day)
+            #expect(try await repository.offerDecision(id: "off")?.action == nil)
+            // A second cancel changes nothing; the customer coming back with an offer type Verdict
+            // does not know closes both, the raw value kept.
+            #expect(try await act(.cancelled, at: 2 * Self.day) == 0)
+            #expect(try await act(.reenabled, at: 3 * Self.day, offerType: 9) == 2)
+            for id in ["rt", "off"] {
+                let record = try #require(try await repository.offerDecision(id: id))
+                #expect(record.outcome == "retained" && record.action == .reenabled && record.actionOfferType == 9)
+            }
+            // Closed decisions take no later action.
+            #expect(try await act(.cancelled, at: 4 * Self.day) == 0)
+            #expect(try await act(.renewed, at: 4 * Self.day) == 0)
+        }
+    }
+
+    @Test("the offer made by the decision shows as redeemed; other open decisions keep the notification's action",
+          arguments: TestBackend.selected)
+    func redeemedBesideOthers(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            _ = try await repository.insertOfferDecision(Self.decision("a", decidedAt: 0, expiresAt: 7 * Self.day), followUp: nil, caps: [])
+            _ = try await repository.insertOfferDecision(
+                Self.decision("b", decidedAt: 0, expiresAt: 7 * Self.day, offer: "other"), followUp: nil, caps: [])
+            let changed = try await repository.recordCustomerAction(
+                CustomerActionEvent(originalTransactionId: "o-1", action: .appleOffer, offerIdentifiers: ["promo"], offerType: 5,
+                                    notificationUUID: "x", actedAt: Self.day),
+                attributionWindow: Self.window, at: Self.day)
+            #expect(changed == 2)
+            #expect(try await repository.offerDecision(id: "a")?.action == .redeemed)
+            #expect(try await repository.offerDecision(id: "a")?.outcome == "redeemed")
+            #expect(try await repository.offerDecision(id: "b")?.action == .appleOffer)
+            #expect(try await repository.offerDecision(id: "b")?.actionOfferType == 5)
         }
     }
 }

@@ -8,7 +8,10 @@ public struct OfferType: AppleEnumeration {
     /// A subscription offer code (`subscriptionOfferCode` in older libraries).
     public static let offerCode = Self(rawValue: 3)
     public static let winBackOffer = Self(rawValue: 4)
+    /// A retention offer Apple chose on the subscription's cancel page (Retention Messaging in App
+    /// Store Connect, 2026). Apple's Swift library 6.0.0 does not name it yet.
+    public static let retentionOffer = Self(rawValue: 5)
 
     /// The documented values, in documentation order.
-    public static let knownValues: [Self] = [.introductoryOffer, .promotionalOffer, .offerCode, .winBackOffer]
+    public static let knownValues: [Self] = [.introductoryOffer, .promotionalOffer, .offerCode, .winBackOffer, .retentionOffer]
 }

@@ -82,6 +82,12 @@ enum ControlMessages {
         let offer: SimulatedOffer?
     }
 
+    struct ChangeProduct: Decodable {
+        let originalTransactionId: String
+        let productId: String
+        let upgrade: Bool?
+    }
+
     struct RedeemOffer: Decodable {
         let originalTransactionId: String
         let offer: SimulatedOffer

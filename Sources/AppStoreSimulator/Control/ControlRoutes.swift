@@ -66,6 +66,8 @@ import Hummingbird
 ///   "offer"?}` → SUBSCRIBED/RESUBSCRIBE.
 /// - `POST /simulator/scenarios/redeem-offer` — `{"originalTransactionId", "offer"}` →
 ///   OFFER_REDEEMED (active) or SUBSCRIBED/RESUBSCRIBE (expired).
+/// - `POST /simulator/scenarios/change-product` — `{"originalTransactionId", "productId", "upgrade"?}` →
+///   DID_CHANGE_RENEWAL_PREF/DOWNGRADE (from the next renewal) or UPGRADE (a new period now).
 /// - `POST /simulator/scenarios/purchase` — `{"productId", "type"? ("Consumable"|"Non-Consumable"|
 ///   "Non-Renewing Subscription"), "price"?, "currency"?, "storefront"?, "quantity"?,
 ///   "appAccountToken"?, "appTransactionId"?, "inAppOwnershipType"?}` → ONE_TIME_CHARGE.
@@ -168,6 +170,10 @@ struct ControlRoutes: Sendable {
         }
         scenario(router, "redeem-offer") { (body: ControlMessages.RedeemOffer) in
             try await store.redeemOffer(originalTransactionId: body.originalTransactionId, offer: body.offer)
+        }
+        scenario(router, "change-product") { (body: ControlMessages.ChangeProduct) in
+            try await store.changeProduct(originalTransactionId: body.originalTransactionId, productId: body.productId,
+                                          upgrade: body.upgrade ?? false)
         }
         scenario(router, "purchase") { (body: OneTimePurchaseRequest) in try await store.purchase(body) }
         scenario(router, "refund-request") { (body: ControlMessages.RefundRequest) in

@@ -148,6 +148,27 @@ extension SimulatorStore {
         return try await publish(.subscribed, .resubscribe, transactionId: transactionId, subscription: record)
     }
 
+    /// The customer switches plan within the subscription group: `DID_CHANGE_RENEWAL_PREF`. A
+    /// downgrade (or crossgrade) applies from the next renewal (`DOWNGRADE`: the renewal info's
+    /// `autoRenewProductId` changes); an upgrade starts a new period of `productId` now (`UPGRADE`).
+    public func changeProduct(originalTransactionId: String, productId: String, upgrade: Bool) async throws -> ScenarioResult {
+        var record = try subscription(originalTransactionId)
+        guard record.state == .active else { throw SimulatorError.invalidState("only an active subscription changes plan") }
+        guard productId != record.autoRenewProductId else {
+            throw SimulatorError.invalidState("the subscription already renews into \(productId)")
+        }
+        record.autoRenewProductId = productId
+        var transactionId = record.latestTransactionId
+        if upgrade {
+            transactionId = ids.transactionId()
+            addPeriod(to: &record, transactionId: transactionId, purchaseDate: now, reason: .purchase, offer: nil)
+            record.productId = productId
+        }
+        subscriptions[originalTransactionId] = record
+        return try await publish(.didChangeRenewalPref, upgrade ? .upgrade : .downgrade, transactionId: transactionId,
+                                 subscription: record)
+    }
+
     /// The customer redeems an offer (promotional, offer code, win-back). On an active
     /// subscription it applies from the next renewal: `OFFER_REDEEMED` (no subtype). On an expired
     /// one it starts a new period now: `SUBSCRIBED` / `RESUBSCRIBE`.

@@ -33,7 +33,7 @@ extension RuleEnum {
     public static let consumptionRequestReason = appleEnum("ConsumptionRequestReason", ConsumptionRequestReason.self)
     public static let offerType = appleEnum("OfferType", OfferType.self, names: [
         .introductoryOffer: "INTRODUCTORY", .promotionalOffer: "PROMOTIONAL", .offerCode: "OFFER_CODE",
-        .winBackOffer: "WIN_BACK",
+        .winBackOffer: "WIN_BACK", .retentionOffer: "RETENTION",
     ])
     public static let offerDiscountType = appleEnum("OfferDiscountType", OfferDiscountType.self)
     public static let productType = appleEnum("ProductType", ProductType.self, names: [

@@ -1,5 +1,6 @@
 import AppStoreServer
 import Foundation
+import RuleEngine
 import VerdictStorage
 
 /// One decision: who, when, what (the offer's state — never its signature — or what Apple was told),
@@ -35,7 +36,10 @@ struct ConsoleDecisionView {
         if let expiresAt = record.expiresAt, !record.heldOut {
             fields.append(Field(label: "Pending until", value: ConsoleFormat.instant(expiresAt)))
         }
-        fields.append(Field(label: "Outcome", value: record.outcome.map { "\($0) \(record.outcomeAt.map(ConsoleFormat.instant) ?? "")" } ?? "not known yet"))
+        if record.trigger == RetentionDecider.trigger {
+            fields.append(Field(label: "Answer on the cancel page", value: Self.realtimeAnswer(record)))
+        }
+        fields.append(Field(label: "Outcome", value: Self.outcome(record)))
         self.init(fields: fields, explanation: ConsoleFormat.member(record.json, "explanation") ?? "", facts: Self.facts(record.json))
     }
 
@@ -53,6 +57,29 @@ struct ConsoleDecisionView {
         if let error = record.lastError { fields.append(Field(label: "Last error", value: error)) }
         fields.append(Field(label: "Apple's outcome", value: record.outcome ?? "not known yet"))
         self.init(fields: fields, explanation: ConsoleFormat.member(record.json, "explanation") ?? "", facts: Self.facts(record.json))
+    }
+
+    /// The outcome with what the customer did, when, and Apple's `offerType` as sent.
+    private static func outcome(_ record: OfferDecisionRecord) -> String {
+        guard record.outcome != nil || record.action != nil else { return "not known yet" }
+        var parts = [record.outcome ?? "open"]
+        if let action = record.action { parts.append("(\(action.rawValue))") }
+        if let offerType = record.actionOfferType {
+            let name = RuleEnum.offerType.cases.first { $0.wireValue == String(offerType) }?.name
+            parts.append("offerType \(offerType)\(name.map { " \($0)" } ?? " (unknown to Verdict)")")
+        }
+        if let at = record.outcomeAt { parts.append(ConsoleFormat.instant(at)) }
+        return parts.joined(separator: " ")
+    }
+
+    /// What Verdict answered Apple for a realtime decision: the message, and the offer or
+    /// alternate product with it, or why Apple fell back.
+    private static func realtimeAnswer(_ record: OfferDecisionRecord) -> String {
+        let decision = RetentionDecider.storedDecision(record)
+        guard let answer = decision?.answer else {
+            return "none: Apple falls back (\(RetentionDecider.cause(of: decision).rawValue))"
+        }
+        return "\(answer) — Apple's message identifier \(answer.messageIdentifier.uuidString.lowercased())"
     }
 
     /// The record's facts, pretty-printed.

@@ -48,8 +48,12 @@ struct ConsoleRulesView {
         }
         var summaries: [String: String] = [:]
         for statistics in offers {
+            let actions = [
+                ("took Apple's offer", statistics.appleOffer), ("switched", statistics.switched),
+                ("renewed", statistics.renewed), ("cancelled", statistics.cancelled),
+            ].filter { $0.1 > 0 }.map { " · \($0.1) \($0.0)" }.joined()
             summaries[statistics.ruleId] = "\(statistics.decisions) decisions · \(statistics.offersMade) offers · "
-                + "\(statistics.heldOut) held out · \(statistics.redeemed) redeemed"
+                + "\(statistics.heldOut) held out · \(statistics.redeemed) redeemed" + actions
         }
         for statistics in refunds {
             summaries[statistics.ruleId] = "\(statistics.requests) requests · \(statistics.sent) sent · "

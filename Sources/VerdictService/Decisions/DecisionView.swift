@@ -21,9 +21,12 @@ struct DecisionView: Encodable {
     var heldOut: Bool
     var decidedAt: Int64
     var expiresAt: Int64?
-    /// `redeemed` or `retained` once a later notification showed what the customer did.
+    /// `redeemed` or `retained` once a later notification showed the customer stayed.
     var outcome: String?
     var outcomeAt: Int64?
+    /// What the customer did (``CustomerAction``), and Apple's `offerType` with it.
+    var action: CustomerAction?
+    var actionOfferType: Int32?
     /// The engine's decision, its text explanation and the facts it saw.
     var record: JSONFragment
 
@@ -42,6 +45,8 @@ struct DecisionView: Encodable {
         expiresAt = record.expiresAt
         outcome = record.outcome
         outcomeAt = record.outcomeAt
+        action = record.action
+        actionOfferType = record.actionOfferType
         self.record = JSONFragment(text: record.json)
     }
 }

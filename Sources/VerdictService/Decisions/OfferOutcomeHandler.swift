@@ -3,12 +3,13 @@ import Foundation
 import Logging
 import VerdictStorage
 
-/// Closes the loop on offer decisions: a notification showing the customer stayed marks their
-/// open decisions — `redeemed` when its transaction or renewal info carries the offered
-/// `offerIdentifier` (OFFER_REDEEMED, a resubscription or auto-renew turned back on with the
-/// offer), `retained` otherwise (held-out and no-offer decisions: the customer simply stayed).
-/// Only inside the attribution window: a return later than `attributionWindow` after the offer
-/// expired (or after a decision without an offer) is not credited to it.
+/// Closes the loop on offer decisions, from the notifications that show what the customer did
+/// next (``CustomerAction``): a stay marks their open decisions `redeemed` when its transaction
+/// or renewal info carries the offered `offerIdentifier`, `retained` otherwise — with how they
+/// stayed (Apple's retention offer, another offer, a plan switch, a renewal, auto-renew back on,
+/// a resubscription). Turning auto-renew off after a cancel-page (realtime) decision marks it
+/// `cancelled`. Only inside the attribution window: a return later than `attributionWindow` after
+/// the offer expired (or after a decision without an offer) is not credited to it.
 struct OfferOutcomeHandler: NotificationHandler {
     let repository: any OfferDecisionStore
     /// Milliseconds after the offer's expiry during which a return counts.
@@ -16,22 +17,44 @@ struct OfferOutcomeHandler: NotificationHandler {
     let now: @Sendable () -> Date
 
     let name = "offer-outcomes"
-    let notificationTypes: Set<NotificationTypeV2> = [.offerRedeemed, .subscribed, .didChangeRenewalStatus]
+    let notificationTypes: Set<NotificationTypeV2> = [
+        .offerRedeemed, .subscribed, .didChangeRenewalStatus, .didChangeRenewalPref, .didRenew,
+    ]
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
-        let stored = notification.record.notification
-        let event = notification.event
-        let stayed = event.type == .offerRedeemed
-            || (event.type == .subscribed && event.subtype == .resubscribe)
-            || (event.type == .didChangeRenewalStatus && event.subtype == .autoRenewEnabled)
-        guard stayed else { return nil }
-        guard let originalTransactionId = notification.content.originalTransactionId else { return nil }
+        guard let originalTransactionId = notification.content.originalTransactionId,
+              let action = Self.action(notification) else { return nil }
         let content = notification.content
-        let offerIdentifier = content.transaction?.offerIdentifier ?? content.renewalInfo?.offerIdentifier
-        let changed = try await repository.recordOfferOutcome(
-            originalTransactionId: originalTransactionId, offerIdentifier: offerIdentifier, retained: true,
-            notificationUUID: stored.notificationUUID, actedAt: stored.signedDate, attributionWindow: attributionWindow,
-            at: now().appStoreMilliseconds)
-        return "\(changed) decision outcome(s) recorded"
+        let stored = notification.record.notification
+        let event = CustomerActionEvent(
+            originalTransactionId: originalTransactionId, action: action.action,
+            offerIdentifiers: [content.transaction?.offerIdentifier, content.renewalInfo?.offerIdentifier].compactMap { $0 },
+            offerType: action.offerType?.rawValue, notificationUUID: stored.notificationUUID, actedAt: stored.signedDate)
+        let changed = try await repository.recordCustomerAction(
+            event, attributionWindow: attributionWindow, at: now().appStoreMilliseconds)
+        return "\(changed) decision outcome(s) recorded (\(action.action.rawValue))"
+    }
+
+    /// What `notification` shows the customer did, with the `offerType` it came with; nil when it
+    /// shows nothing about an offer decision.
+    static func action(_ notification: ProcessedNotification) -> (action: CustomerAction, offerType: OfferType?)? {
+        let event = notification.event
+        let transaction = notification.content.transaction
+        let renewalInfo = notification.content.renewalInfo
+        // A change of what renews next shows on the renewal info; a new period on the transaction.
+        let nextRenewalOffer = renewalInfo?.offerType ?? transaction?.offerType
+        let transactionOffer = transaction?.offerType ?? renewalInfo?.offerType
+        func stay(_ action: CustomerAction, _ offerType: OfferType?) -> (CustomerAction, OfferType?) {
+            (offerType == .retentionOffer ? .appleOffer : action, offerType)
+        }
+        switch (event.type, event.subtype) {
+        case (.offerRedeemed, _): return stay(.otherOffer, nextRenewalOffer)
+        case (.subscribed, .resubscribe): return stay(.resubscribed, transactionOffer)
+        case (.didChangeRenewalStatus, .autoRenewEnabled): return stay(.reenabled, nextRenewalOffer)
+        case (.didChangeRenewalStatus, .autoRenewDisabled): return (.cancelled, nil)
+        case (.didChangeRenewalPref, .upgrade), (.didChangeRenewalPref, .downgrade): return stay(.switched, nextRenewalOffer)
+        case (.didRenew, _): return stay(.renewed, transactionOffer)
+        default: return nil
+        }
     }
 }

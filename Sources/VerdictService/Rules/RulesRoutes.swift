@@ -85,6 +85,10 @@ struct RulesRoutes {
         var redeemed: Int
         var convertedTreatment: Int
         var convertedHoldout: Int
+        var appleOffer: Int
+        var switched: Int
+        var renewed: Int
+        var cancelled: Int
         var conversionTreatment: Double?
         var conversionHoldout: Double?
 
@@ -96,6 +100,10 @@ struct RulesRoutes {
             redeemed = statistics.redeemed
             convertedTreatment = statistics.convertedTreatment
             convertedHoldout = statistics.convertedHoldout
+            appleOffer = statistics.appleOffer
+            switched = statistics.switched
+            renewed = statistics.renewed
+            cancelled = statistics.cancelled
             conversionTreatment = offersMade > 0 ? Double(convertedTreatment) / Double(offersMade) : nil
             conversionHoldout = heldOut > 0 ? Double(convertedHoldout) / Double(heldOut) : nil
         }

@@ -25,8 +25,8 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     public var expiresAt: Int64?
     /// The decision record (decision, explanation, facts) as JSON.
     public var json: String
-    /// What the customer did afterwards: `redeemed` (the offered offer shows on their
-    /// transaction or renewal info) or `retained` (they stayed without it); nil while unknown.
+    /// Whether the customer stayed: `redeemed` (the offered offer shows on their transaction or
+    /// renewal info) or `retained` (they stayed without it); nil while unknown. ``action`` says how.
     public var outcome: String?
     public var outcomeAt: Int64?
     /// The notification that showed the outcome.
@@ -41,12 +41,19 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     /// decision (purchases and renewals, less refunds), in milliunits. Kept by the store from
     /// the notifications that follow; 0 on a new decision.
     public var revenue: Int64
+    /// What the customer did afterwards (see ``CustomerAction``); nil while unknown. ``outcomeAt``
+    /// and ``outcomeNotificationUUID`` tell when and from which notification.
+    public var action: CustomerAction?
+    /// Apple's `offerType` on the notification that showed ``action`` (raw, unknown values kept).
+    public var actionOfferType: Int32?
 
     public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
                 ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
                 decidedAt: Int64, expiresAt: Int64?, json: String, outcome: String? = nil, outcomeAt: Int64? = nil,
                 outcomeNotificationUUID: String? = nil, customerUnit: String? = nil,
-                currency: String? = nil, revenue: Int64 = 0) {
+                currency: String? = nil, revenue: Int64 = 0, action: CustomerAction? = nil, actionOfferType: Int32? = nil) {
+        self.action = action
+        self.actionOfferType = actionOfferType
         self.customerUnit = customerUnit
         self.currency = currency
         self.revenue = revenue

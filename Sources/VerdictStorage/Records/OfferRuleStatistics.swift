@@ -12,9 +12,22 @@ public struct OfferRuleStatistics: Sendable, Equatable {
     public var convertedTreatment: Int
     /// Held-out customers who stayed.
     public var convertedHoldout: Int
+    /// Decisions after which the customer took a retention offer Apple chose (`offerType` 5).
+    public var appleOffer: Int
+    /// Decisions after which the customer switched plan.
+    public var switched: Int
+    /// Decisions after which the subscription renewed (auto-renew kept).
+    public var renewed: Int
+    /// Cancel-page decisions after which the customer turned auto-renew off (and has not come back).
+    public var cancelled: Int
 
     public init(ruleId: String, decisions: Int, offersMade: Int, heldOut: Int, redeemed: Int,
-                convertedTreatment: Int, convertedHoldout: Int) {
+                convertedTreatment: Int, convertedHoldout: Int, appleOffer: Int = 0, switched: Int = 0, renewed: Int = 0,
+                cancelled: Int = 0) {
+        self.appleOffer = appleOffer
+        self.switched = switched
+        self.renewed = renewed
+        self.cancelled = cancelled
         self.ruleId = ruleId
         self.decisions = decisions
         self.offersMade = offersMade

@@ -83,6 +83,28 @@ struct DailyRollup: Sendable {
         return [create, backfill] + triggers(dialect)
     }
 
+    /// A later version of this rollup with more measures (and watched columns): adds their
+    /// columns and replaces the triggers. The new measures start at 0: they must be 0 for every
+    /// row already stored (e.g. they read a column added in the same migration).
+    func adding(measures added: [Measure], watching: [String]) -> DailyRollup {
+        var next = self
+        next.measures += added
+        next.watched += watching
+        return next
+    }
+
+    /// The statements turning the rollup `previous` into this one (see ``adding(measures:watching:)``).
+    func upgrade(from previous: DailyRollup, _ dialect: SQLDialect) -> [String] {
+        let added = measures.filter { measure in !previous.measures.contains { $0.column == measure.column } }
+        let columns = added.map { "ALTER TABLE \(table) ADD COLUMN \($0.column) \($0.type) NOT NULL DEFAULT 0" }
+        let drop: [String]
+        switch dialect.backend {
+        case .sqlite: drop = ["insert", "update", "delete"].map { "DROP TRIGGER \(table)_\($0)" }
+        case .postgres: drop = ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
+        }
+        return columns + drop + triggers(dialect)
+    }
+
     /// Adds `row`'s contribution (`subtract`: takes it away) to its day's sums.
     private func upsert(_ row: String, subtract: Bool) -> String {
         let columns = storedKeys.map(\.column) + measures.map(\.column)

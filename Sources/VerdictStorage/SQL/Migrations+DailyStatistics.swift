@@ -30,7 +30,7 @@ extension Migrations {
             "CREATE INDEX consumption_requests_outcome ON consumption_requests (outcome, decided_at, id)",
             // Queue statistics (the console, /metrics) count unfinished jobs without reading the done ones.
             "CREATE INDEX jobs_unfinished ON jobs (kind) WHERE state <> 'done'",
-        ] + offerRuleDays.statements(dialect) + refundRuleDays.statements(dialect) + notificationDays.statements(dialect)
+        ] + offerRuleDays12.statements(dialect) + refundRuleDays.statements(dialect) + notificationDays.statements(dialect)
     }
 
     /// The UTC day (days since 1970-01-01) of a UNIX-millisecond column of the source row.
@@ -40,10 +40,9 @@ extension Migrations {
         "CASE WHEN \(condition) THEN \(value) ELSE 0 END"
     }
 
-    /// Offer decisions per day, rule (`''`: none) and currency (`''`: unknown). Treatment: an offer
-    /// was made; holdout: held out. Revenue sums and sums of squares per arm give each arm's mean
-    /// and variance of net revenue per decided customer.
-    static let offerRuleDays = DailyRollup(
+    /// Offer decisions per day, rule and currency as migration 12 created them; migration 15 adds
+    /// the customers' actions (``offerRuleDays``).
+    static let offerRuleDays12 = DailyRollup(
         table: "offer_rule_days", source: "offer_decisions", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "currency", "offer_id", "held_out", "outcome", "revenue"],
         keys: [
@@ -68,6 +67,29 @@ extension Migrations {
                 .init(column: "revenue_holdout_squares", type: "DOUBLE PRECISION", expression: when(holdout, squared)),
             ]
         }())
+
+    /// Offer decisions per day, rule (`''`: none) and currency (`''`: unknown). Treatment: an offer
+    /// was made; holdout: held out. Revenue sums and sums of squares per arm give each arm's mean
+    /// and variance of net revenue per decided customer. Since migration 15, also what customers
+    /// did that the outcome alone does not tell: took Apple's retention offer, switched plan,
+    /// renewed, cancelled.
+    static let offerRuleDays = offerRuleDays12.adding(
+        measures: [
+            .init(column: "apple_offer", expression: when("{row}.customer_action = 'apple_offer'")),
+            .init(column: "switched", expression: when("{row}.customer_action = 'switched'")),
+            .init(column: "renewed", expression: when("{row}.customer_action = 'renewed'")),
+            .init(column: "cancelled", expression: when("{row}.customer_action = 'cancelled'")),
+        ],
+        watching: ["customer_action"])
+
+    /// Migration 15: what the customer did after an offer decision (``CustomerAction``) and the
+    /// `offerType` it came with, counted per rule and day.
+    static func customerActions(_ dialect: SQLDialect) -> [String] {
+        [
+            "ALTER TABLE offer_decisions ADD COLUMN customer_action TEXT",
+            "ALTER TABLE offer_decisions ADD COLUMN action_offer_type BIGINT",
+        ] + offerRuleDays.upgrade(from: offerRuleDays12, dialect)
+    }
 
     /// Consumption requests per day and what decided them (rule, blocking rule, or `default`).
     static let refundRuleDays = DailyRollup(

@@ -70,6 +70,8 @@ enum Migrations {
                 """,
             ]
         }),
+        Migration(version: 15, name: "what customers did after offer decisions (actions, their offerType), counted per rule and day",
+                  statements: customerActions),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

@@ -34,7 +34,9 @@ extension SQLRepository {
             try await db.query("""
                 SELECT rule_id, CAST(SUM(decisions) AS BIGINT) AS decisions, CAST(SUM(offers_made) AS BIGINT) AS offers_made, CAST(SUM(held_out) AS BIGINT) AS held_out,
                     CAST(SUM(redeemed) AS BIGINT) AS redeemed, CAST(SUM(converted_treatment) AS BIGINT) AS converted_treatment,
-                    CAST(SUM(converted_holdout) AS BIGINT) AS converted_holdout
+                    CAST(SUM(converted_holdout) AS BIGINT) AS converted_holdout, CAST(SUM(apple_offer) AS BIGINT) AS apple_offer,
+                    CAST(SUM(switched) AS BIGINT) AS switched, CAST(SUM(renewed) AS BIGINT) AS renewed,
+                    CAST(SUM(cancelled) AS BIGINT) AS cancelled
                 FROM offer_rule_days WHERE rule_id <> '' GROUP BY rule_id ORDER BY rule_id
                 """).map(Self.offerRuleStatistics)
         }
@@ -64,7 +66,9 @@ extension SQLRepository {
         OfferRuleStatistics(
             ruleId: try row.string("rule_id"), decisions: try row.int("decisions"),
             offersMade: try row.int("offers_made"), heldOut: try row.int("held_out"), redeemed: try row.int("redeemed"),
-            convertedTreatment: try row.int("converted_treatment"), convertedHoldout: try row.int("converted_holdout"))
+            convertedTreatment: try row.int("converted_treatment"), convertedHoldout: try row.int("converted_holdout"),
+            appleOffer: try row.int("apple_offer"), switched: try row.int("switched"), renewed: try row.int("renewed"),
+            cancelled: try row.int("cancelled"))
     }
 
     private static func refundRuleStatistics(_ row: SQLRow) throws -> RefundRuleStatistics {

@@ -4,7 +4,7 @@ extension SQLRepository {
     static let decisionColumns = """
         id, original_transaction_id, notification_uuid, trigger_name, bundle_hash, rule_id, rule_line, offer_id,
         offer_type, product_id, held_out, decided_at, expires_at, record_json, outcome, outcome_at,
-        outcome_notification_uuid, customer_unit, currency, revenue
+        outcome_notification_uuid, customer_unit, currency, revenue, customer_action, action_offer_type
         """
 
     func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?, caps: [OfferCap]) async throws -> OfferDecisionInsert {
@@ -21,7 +21,7 @@ extension SQLRepository {
             }
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
                 """, Self.decisionBinds(decision))
@@ -83,7 +83,8 @@ extension SQLRepository {
          .integer(decision.heldOut ? 1 : 0), .integer(decision.decidedAt), SQLValue(decision.expiresAt),
          .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
          SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId),
-         SQLValue(decision.currency), .integer(decision.revenue)]
+         SQLValue(decision.currency), .integer(decision.revenue), SQLValue(decision.action?.rawValue),
+         SQLValue(decision.actionOfferType.map(Int64.init))]
     }
 
     static func decisionRecord(_ row: SQLRow) throws -> OfferDecisionRecord {
@@ -98,6 +99,7 @@ extension SQLRepository {
             outcome: try row.optionalString("outcome"), outcomeAt: try row.optionalInt64("outcome_at"),
             outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"),
             customerUnit: try row.optionalString("customer_unit"), currency: try row.optionalString("currency"),
-            revenue: try row.int64("revenue"))
+            revenue: try row.int64("revenue"), action: try row.optionalString("customer_action").flatMap { CustomerAction(rawValue: $0) },
+            actionOfferType: try row.optionalInt64("action_offer_type").flatMap { Int32(exactly: $0) })
     }
 }

@@ -1,9 +1,15 @@
 extension SQLRepository {
     // MARK: Offer outcomes and rule statistics
 
-    func recordOfferOutcome(originalTransactionId: String, offerIdentifier: String?, retained: Bool,
-                            notificationUUID: String, actedAt: Int64, attributionWindow: Int64, at: Int64) async throws -> Int {
-        try await transaction { db in
+    func recordCustomerAction(_ event: CustomerActionEvent, attributionWindow: Int64, at: Int64) async throws -> Int {
+        // Most renewals follow no open decision: one autocommitted look first (this runs for every DID_RENEW).
+        let anyOpen = try await statement { db in
+            try await !db.query(
+                "SELECT 1 AS found FROM offer_decisions WHERE original_transaction_id = $1 AND outcome IS NULL LIMIT 1",
+                .text(event.originalTransactionId)).isEmpty
+        }
+        guard anyOpen else { return 0 }
+        return try await transaction { db in
             // Open: no outcome yet, decided before now, not this notification's own decision, and
             // the customer acted within the window after the offer's expiry (or the decision).
             let open = """
@@ -12,23 +18,32 @@ extension SQLRepository {
                 AND COALESCE(expires_at, decided_at) >= $4
                 """
             let binds: [SQLValue] = [
-                .text(originalTransactionId), .integer(at), .text(notificationUUID), .integer(actedAt - attributionWindow),
+                .text(event.originalTransactionId), .integer(at), .text(event.notificationUUID),
+                .integer(event.actedAt - attributionWindow), SQLValue(event.offerType.map(Int64.init)),
             ]
-            var changed = 0
-            if let offerIdentifier {
-                changed += try await db.query("""
-                    UPDATE offer_decisions SET outcome = 'redeemed', outcome_at = $2, outcome_notification_uuid = $3
-                    WHERE \(open) AND held_out = 0 AND offer_id = $5
-                    RETURNING id
-                    """, binds + [.text(offerIdentifier)]).count
-            }
-            if retained {
-                changed += try await db.query("""
-                    UPDATE offer_decisions SET outcome = 'retained', outcome_at = $2, outcome_notification_uuid = $3
-                    WHERE \(open)
+            guard event.action.stayed else {
+                return try await db.query("""
+                    UPDATE offer_decisions SET customer_action = 'cancelled', action_offer_type = $5, outcome_at = $2,
+                        outcome_notification_uuid = $3
+                    WHERE \(open) AND trigger_name = 'REALTIME_REQUEST' AND customer_action IS NULL
                     RETURNING id
                     """, binds).count
             }
+            var changed = 0
+            for offerIdentifier in Set(event.offerIdentifiers) {
+                changed += try await db.query("""
+                    UPDATE offer_decisions SET outcome = 'redeemed', customer_action = 'redeemed', action_offer_type = $5,
+                        outcome_at = $2, outcome_notification_uuid = $3
+                    WHERE \(open) AND held_out = 0 AND offer_id = $6
+                    RETURNING id
+                    """, binds + [.text(offerIdentifier)]).count
+            }
+            changed += try await db.query("""
+                UPDATE offer_decisions SET outcome = 'retained', customer_action = $6, action_offer_type = $5, outcome_at = $2,
+                    outcome_notification_uuid = $3
+                WHERE \(open)
+                RETURNING id
+                """, binds + [.text(event.action.rawValue)]).count
             return changed
         }
     }

@@ -49,7 +49,7 @@ struct EnumerationCatalogModelTests {
         #expect(rawValues(PriceIncreaseStatus.self) == [0, 1])
         #expect(rawValues(ExpirationIntent.self) == [1, 2, 3, 4, 5])
         #expect(rawValues(RevocationReason.self) == [0, 1])
-        #expect(rawValues(OfferType.self) == [1, 2, 3, 4])
+        #expect(rawValues(OfferType.self) == [1, 2, 3, 4, 5])
         #expect(rawValues(OrderLookupStatus.self) == [0, 1])
         #expect(rawValues(ExtendReasonCode.self) == [0, 1, 2, 3])
     }

@@ -7,8 +7,8 @@ import Testing
 struct FactSchemaTests {
     @Test("Apple enums get readable names mapped from their wire values")
     func enumMapping() {
-        #expect(RuleEnum.offerType.cases.map(\.name) == ["INTRODUCTORY", "PROMOTIONAL", "OFFER_CODE", "WIN_BACK"])
-        #expect(RuleEnum.offerType.cases.map(\.wireValue) == ["1", "2", "3", "4"])
+        #expect(RuleEnum.offerType.cases.map(\.name) == ["INTRODUCTORY", "PROMOTIONAL", "OFFER_CODE", "WIN_BACK", "RETENTION"])
+        #expect(RuleEnum.offerType.cases.map(\.wireValue) == ["1", "2", "3", "4", "5"])
         #expect(RuleEnum.productType.ordinal(decoding: "Auto-Renewable Subscription") == RuleEnum.productType.ordinal(named: "AUTO_RENEWABLE"))
         #expect(RuleEnum.productType.caseNames == ["AUTO_RENEWABLE", "NON_CONSUMABLE", "CONSUMABLE", "NON_RENEWING"])
         #expect(RuleEnum.environment.ordinal(decoding: "Production") == RuleEnum.environment.ordinal(named: "PRODUCTION"))

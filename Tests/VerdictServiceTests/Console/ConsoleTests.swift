@@ -186,4 +186,30 @@ import VerdictStorage
             #expect(form.status == 200)
         }
     }
+
+    @Test func aCancelPageDecisionShowsItsAnswerAndWhatTheCustomerDid() async throws {
+        try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": Self.tokens]) { harness in
+            var records: [OfferDecisionRecord] = []
+            for (index, offerType) in [Int32(5), 9].enumerated() {
+                records.append(OfferDecisionRecord(
+                    id: "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d5\(index)", originalTransactionId: "2000000000000002",
+                    notificationUUID: UUID().uuidString.lowercased(), trigger: "REALTIME_REQUEST", bundleHash: "sha256:abc",
+                    ruleId: nil, ruleLine: nil, offerId: nil, offerType: nil, productId: "com.lumen.pro.annual", heldOut: false,
+                    decidedAt: 1_795_000_000_000, expiresAt: nil, json: #"{"explanation":"no answer","facts":{}}"#,
+                    outcome: "retained", outcomeAt: 1_795_000_100_000, action: .appleOffer, actionOfferType: offerType))
+                _ = try await harness.service.repository.insertOfferDecision(records[index], followUp: nil, caps: [])
+            }
+            let session = try #require(Self.cookie("verdict_session", in: try await Self.signIn(harness, token: Self.viewer)))
+            var pages: [String] = []
+            for record in records {
+                let page = try await harness.send(
+                    .get, "/console/decisions/offers/\(record.id)", token: nil, headers: [.cookie: "verdict_session=\(session.value)"])
+                #expect(page.status == 200)
+                pages.append(String(decoding: page.body, as: UTF8.self))
+            }
+            #expect(pages[0].contains("Answer on the cancel page") && pages[0].contains("none: Apple falls back"))
+            #expect(pages[0].contains("retained (apple_offer) offerType 5 RETENTION"))
+            #expect(pages[1].contains("offerType 9 (unknown to Verdict)"), "an offerType Verdict does not know is shown as sent")
+        }
+    }
 }

@@ -76,7 +76,7 @@ extension FactDocument.OfferRedemption: FactRecord {
     public static let recordName = "OfferRedemption"
     public static let fields: [FactField<Self>] = [
         .string("productId", \.productId, "The product the offer applied to."),
-        .enumeration("offerType", \.offerType, "INTRODUCTORY, PROMOTIONAL, OFFER_CODE or WIN_BACK."),
+        .enumeration("offerType", \.offerType, "INTRODUCTORY, PROMOTIONAL, OFFER_CODE, WIN_BACK or RETENTION (an offer Apple chose on the cancel page)."),
         .string("offerIdentifier", \.offerIdentifier, "The offer's identifier (none for introductory offers).").optional,
         .enumeration("offerDiscountType", \.offerDiscountType,
                      "FREE_TRIAL, PAY_AS_YOU_GO, PAY_UP_FRONT or ONE_TIME.").optional,
