@@ -53,6 +53,15 @@ struct DemoClient: Sendable {
         return object
     }
 
+    /// Calls the simulator's control API; the JSON object it answers (2xx), else an error.
+    func simulator(_ method: Method, _ path: String, json: String? = nil) async throws -> [String: JSONValue] {
+        let (status, body) = try await send(method, simulatorURL + path, json: json)
+        guard (200..<300).contains(status), let object = JSONValue.parse(body)?.objectValue else {
+            throw DemoError("the simulator's \(method.rawValue) \(path) answered \(status): \(String(decoding: body.prefix(500), as: UTF8.self))")
+        }
+        return object
+    }
+
     /// Polls `GET /v1/notifications/{uuid}` until the service has processed the notification
     /// (its state is no longer `received`); a notification that failed is an error.
     @discardableResult

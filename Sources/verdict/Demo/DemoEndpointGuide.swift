@@ -34,7 +34,7 @@ struct DemoEndpointGuide {
 
     /// Prints the addresses, the token and the examples; `serving` adds the Ctrl-C line.
     func print(to output: DemoOutput, serving: Bool) {
-        output.banner("3. Try it yourself")
+        output.banner("4. Try it yourself")
         output.field("Verdict service", serviceURL, indent: "  ")
         output.field("Console", serviceURL + "/console   (sign in with the API token)", indent: "  ")
         output.field("App Store sim", simulatorURL + "   (control API: GET \(simulatorURL)/simulator)", indent: "  ")
@@ -114,6 +114,10 @@ struct DemoEndpointGuide {
                 Example(title: "…who turns auto-renew off (then ask GET /v1/decisions for it)",
                         command: curl("/simulator/scenarios/auto-renew", method: "POST",
                                       json: #"{"originalTransactionId":"ORIGINAL_TRANSACTION_ID","enabled":false}"#,
+                                      open: true, base: simulatorURL)),
+                Example(title: "…who opens the subscription in the App Store's settings (Verdict answers the cancel page)",
+                        command: curl("/simulator/scenarios/view-subscription", method: "POST",
+                                      json: #"{"originalTransactionId":"ORIGINAL_TRANSACTION_ID","userLocale":"en-US"}"#,
                                       open: true, base: simulatorURL)),
                 Example(title: "every Send Consumption Information body Apple received",
                         command: curl("/simulator/consumption-requests", open: true, base: simulatorURL)),

@@ -1,15 +1,18 @@
 import AppStoreServer
 import AppStoreSimulator
 import Foundation
+import VerdictService
 
 /// The story `verdict demo` plays against a running simulator and service: Lumen subscribers
 /// who turn auto-renew off or lapse (retention offers), then customers who ask Apple for a
-/// refund (consumption requests), each step delivered by the simulator and processed by the
+/// refund (consumption requests), then a subscriber on the App Store's cancel page (Retention
+/// Messaging), each step delivered by the simulator and processed by the
 /// service before the next — as Apple's notifications would arrive over days.
 ///
 /// ``play()`` prints each case to ``output`` as it completes and returns a ``DemoSummary``;
 /// with ``DemoOutput/silent`` it only returns the summary (for tests). The offer cases are in
-/// `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`.
+/// `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`, the cancel page
+/// in `DemoScenario+CancelPage.swift`.
 struct DemoScenario: Sendable {
     /// Lumen's products (see Rules/catalog.yaml).
     enum Product {
@@ -27,11 +30,15 @@ struct DemoScenario: Sendable {
     let output: DemoOutput
     /// Print the engine's whole explanation (every trace entry) instead of the deciding part.
     var fullTrace = false
+    /// The service in this process: the cancel-page part sets up Retention Messaging with its
+    /// In-App Purchase key and message store (nil: that part is skipped).
+    var service: VerdictServer?
 
     /// A scenario on `stack`'s simulator and service.
     init(stack: DemoStack, output: DemoOutput, fullTrace: Bool = false) {
         self.init(store: stack.store, client: stack.client, output: output)
         self.fullTrace = fullTrace
+        self.service = stack.service
     }
 
     /// A scenario on any simulator store and service client.
@@ -48,6 +55,10 @@ struct DemoScenario: Sendable {
         var cases = try await playOffers()
         output.banner("2. Refund requests — Apple asks Lumen about a refund before it decides")
         cases += try await playRefunds()
+        if let service {
+            output.banner("3. The cancel page — the App Store asks Verdict what to show a subscriber who may cancel")
+            cases += try await playCancelPage(service: service)
+        }
         let log = await store.notificationLog()
         return DemoSummary(cases: cases, sampleNotificationUUID: log.count > first ? log[first].notificationUUID : nil)
     }

@@ -15,18 +15,21 @@ struct DemoSummary: Sendable, Hashable {
     var offers: [DemoCaseResult] { cases.filter { $0.kind == .offer } }
     /// The refund cases.
     var refunds: [DemoCaseResult] { cases.filter { $0.kind == .refund } }
+    /// The cancel-page cases.
+    var realtime: [DemoCaseResult] { cases.filter { $0.kind == .realtime } }
 }
 
 /// One case of the demo scenario and what the service decided for it.
 struct DemoCaseResult: Sendable, Hashable {
-    /// A retention offer (auto-renew off, expiry) or a refund request (consumption request).
+    /// A retention offer (auto-renew off, expiry), a refund request (consumption request), or
+    /// the App Store's cancel page (a realtime request).
     enum Kind: String, Sendable, Hashable {
-        case offer, refund
+        case offer, refund, realtime
     }
 
     /// A stable name: `annual-full-price`, `monthly-loyal-jpy`, `free-trial-only`, `lapsed-winback`,
-    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`; an offer
-    /// case's held-out customer is `<name>-held-out`.
+    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`, `cancel-page`; an
+    /// offer or cancel-page case's held-out customer is `<name>-held-out`.
     var name: String
     /// The case's title as printed.
     var title: String
@@ -47,7 +50,8 @@ struct DemoCaseResult: Sendable, Hashable {
     var offerType: String?
     /// Offers: whether the customer is in the holdout group.
     var heldOut: Bool?
-    /// Offers: whether the pending offer came back signed.
+    /// Offers: whether the pending offer came back signed; cancel page: whether the answer
+    /// carried a signed offer.
     var signed: Bool?
     /// Refunds: the record's state (`sent`, `not_sent`, …).
     var state: String?
