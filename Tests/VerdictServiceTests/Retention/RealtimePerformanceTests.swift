@@ -3,9 +3,11 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+@testable import VerdictStorage
 
 /// Apple's performance test run by the simulator against the live service: every signed realtime
-/// request answered 200 with a valid body within the threshold.
+/// request answered 200 with a valid body within the threshold — and, with the service slowed by
+/// a stalled database, passed or failed depending on Verdict's deadline.
 @Suite struct RealtimePerformanceTests {
     @Test(arguments: ServiceBackend.selected)
     func theServicePassesThePerformanceTest(_ backend: ServiceBackend) async throws {
@@ -75,6 +77,59 @@ import VerdictService
             // Recorded, unless a loaded machine made it miss the deadline (then nothing is stored).
             let missed = try await RetentionRealtimeTests.deadlineFallbacks(harness)
             #expect(recorded || missed > 0)
+        }
+    }
+
+    /// Holds the database for `duration`: SQLite's only connection in a write transaction; on
+    /// PostgreSQL a transaction holding `offer_decisions` in EXCLUSIVE mode (no decision can be
+    /// stored). Returns once the lock is held.
+    static func stall(_ harness: ServiceHarness, for duration: Duration) async throws -> Task<Void, any Error> {
+        let sql = try #require(harness.service.repository as? SQLRepository)
+        let (held, signal) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            try await sql.driver.transaction(timeout: nil) { db in
+                if sql.driver.dialect.backend == .postgres {
+                    try await db.execute("LOCK TABLE offer_decisions IN EXCLUSIVE MODE")
+                }
+                signal.yield()
+                try? await Task.sleep(for: duration)
+            }
+        }
+        for await _ in held { break }
+        return task
+    }
+
+    /// The App Store's performance test against a service whose database stalls for the whole
+    /// run: Verdict answers its fallback at its own deadline. Under Apple's threshold that is a
+    /// pass; set above it (`VERDICT_RETENTION_DEADLINE` misconfigured), every answer is late and
+    /// the test fails with TIMED_OUT.
+    @Test(arguments: ServiceBackend.selected)
+    func aStalledDatabaseFailsTheTestOnlyWhenTheDeadlineIsAboveApplesThreshold(_ backend: ServiceBackend) async throws {
+        for (deadline, threshold, expected) in [(300, 2_500, PerformanceTestStatus.pass), (2_500, 1_000, .fail)] {
+            try await ServiceHarness.with(backend, extraSettings: ["VERDICT_RETENTION_DEADLINE": "\(deadline)"]) { harness in
+                let client = try harness.service.appStore.client(for: .sandbox)
+                let (_, otid) = try await harness.subscribeFullPriceAnnual()
+                try await client.setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
+                await harness.store.setPerformanceTestConfig(PerformanceTestConfig(
+                    maxConcurrentRequests: 4, totalRequests: 4, totalDuration: 60_000, responseTimeThreshold: Int64(threshold),
+                    successRateThreshold: 90))
+                let stalled = try await Self.stall(harness, for: .seconds(20))
+                defer { stalled.cancel() }
+                let id = try #require(try await client.initiatePerformanceTest(originalTransactionId: otid).requestId)
+                let until = ContinuousClock.now + .seconds(30)
+                var result = try await client.getPerformanceTestResult(requestId: id)
+                while result.result == .pending, ContinuousClock.now < until {
+                    try await Task.sleep(for: .milliseconds(100))
+                    result = try await client.getPerformanceTestResult(requestId: id)
+                }
+                stalled.cancel()
+                _ = await stalled.result
+                #expect(result.result == expected, "deadline \(deadline) ms, threshold \(threshold) ms: \(result.failures ?? [:])")
+                if expected == .fail {
+                    #expect(result.failures?[SendAttemptResult.timedOut.rawValue] == 4)
+                    #expect((result.responseTimes?.p50 ?? 0) >= Int64(deadline) - 50)
+                }
+            }
         }
     }
 }
