@@ -1,6 +1,6 @@
 /// Stored decisions, and the notifications, transactions and customers around them, loaded in
 /// bulk: many rows per statement, one transaction per call. For benchmarks (`verdict bench
-/// replay` and `verdict bench console` seed their histories with it) and for moving a history
+/// replay`, `verdict bench console` and `verdict bench realtime` seed their histories with it) and for moving a history
 /// between databases; the service itself stores each one through the other stores. Part of
 /// ``VerdictRepository``.
 ///
@@ -18,4 +18,6 @@ public protocol DecisionImportStore: Sendable {
     func importTransactions(_ transactions: [TransactionRecord]) async throws
     /// Inserts `customers` in one transaction.
     func importCustomers(_ customers: [CustomerRecord]) async throws
+    /// Inserts renewal info (one row per subscription) in one transaction.
+    func importRenewalInfo(_ records: [RenewalInfoRecord]) async throws
 }

@@ -100,6 +100,28 @@ import Testing
         #expect(output.components(separatedBy: " p99 ").count == 13, "\(output)")
     }
 
+    /// `verdict bench realtime` on a few subscribers: it seeds, answers every paced request 200
+    /// (signed offers among them), prints the latency and the service's own histogram, and
+    /// refuses to seed the same database twice.
+    @Test func benchRealtimeAnswersEveryRequest() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-bench-realtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["bench", "realtime", "--customers", "200", "--rate", "20", "--seconds", "2", "--rules-dir",
+                         ServiceHarness.rulesDirectory, "--database-url", "sqlite:" + directory.appendingPathComponent("rt.sqlite").path]
+        let (status, output) = try await ServiceProcess.run(
+            arguments, settings: [:], directory: directory, name: "bench-realtime", timeout: .seconds(120))
+        #expect(status == 0, "\(output.suffix(2_000))")
+        #expect(output.contains("seeded 200 subscribers"), "\(output)")
+        #expect(output.contains("40 requests at 20/s") && output.contains("40 × 200"), "\(output)")
+        #expect(output.contains("offer/answered"), "signed offers are part of the mix: \(output)")
+        #expect(output.contains("latency (client, loopback, from when due): p50 ") && output.contains("inside Verdict"), "\(output)")
+        let (again, refusal) = try await ServiceProcess.run(
+            arguments, settings: [:], directory: directory, name: "bench-realtime-again", timeout: .seconds(120))
+        #expect(again != 0)
+        #expect(refusal.contains("already holds the bench's subscribers"), "\(refusal)")
+    }
+
     /// The rest of the first line containing `marker`, without a trailing ` \` and quotes.
     private static func value(after marker: String, in text: String) -> String? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains(marker) }),

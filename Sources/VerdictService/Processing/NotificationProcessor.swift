@@ -119,7 +119,7 @@ extension TransactionRecord {
     /// The storage record of a verified transaction (nil without the ids storage needs). `json`
     /// is the JSON it was decoded from — Apple's verified bytes — stored as it is; only without
     /// it is the model encoded.
-    init?(_ transaction: JWSTransactionDecodedPayload, json: String?) {
+    public init?(_ transaction: JWSTransactionDecodedPayload, json: String?) {
         guard let id = transaction.transactionId, let original = transaction.originalTransactionId,
               let signedDate = transaction.signedDate,
               let json = json ?? (try? AppStoreJSON.encoder().encode(transaction)).map({ String(decoding: $0, as: UTF8.self) })
@@ -142,7 +142,7 @@ extension TransactionRecord {
 extension RenewalInfoRecord {
     /// The storage record of verified renewal info (nil without the ids storage needs), storing
     /// `json` — the JSON it was decoded from — as it is; only without it is the model encoded.
-    init?(_ renewalInfo: JWSRenewalInfoDecodedPayload, json: String?) {
+    public init?(_ renewalInfo: JWSRenewalInfoDecodedPayload, json: String?) {
         guard let original = renewalInfo.originalTransactionId, let signedDate = renewalInfo.signedDate,
               let json = json ?? (try? AppStoreJSON.encoder().encode(renewalInfo)).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }

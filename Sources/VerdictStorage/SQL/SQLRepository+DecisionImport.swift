@@ -44,6 +44,15 @@ extension SQLRepository {
             })
     }
 
+    func importRenewalInfo(_ records: [RenewalInfoRecord]) async throws {
+        try await importRows(
+            into: "renewal_info", columns: "original_transaction_id, product_id, auto_renew_status, environment, signed_date, decoded_json",
+            records.map { record in
+                [.text(record.originalTransactionId), SQLValue(record.productId), SQLValue(record.autoRenewStatus.map(Int64.init)),
+                 SQLValue(record.environment), .integer(record.signedDate), .text(record.decodedJSON)]
+            })
+    }
+
     /// Inserts `rows` (each the values of `columns`, in order) in one transaction, as many rows
     /// per statement as the bind limit allows; rows that conflict with a stored one are skipped.
     private func importRows(into table: String, columns: String, _ rows: [[SQLValue]]) async throws {

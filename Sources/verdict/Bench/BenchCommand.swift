@@ -6,6 +6,6 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "bench",
         abstract: "Measure throughput on this machine and print the figures.",
         subcommands: [VerifyBenchCommand.self, SignBenchCommand.self, RulesBenchCommand.self, IntakeBenchCommand.self,
-                      ReplayBenchCommand.self, ConsoleBenchCommand.self]
+                      ReplayBenchCommand.self, ConsoleBenchCommand.self, RealtimeBenchCommand.self]
     )
 }

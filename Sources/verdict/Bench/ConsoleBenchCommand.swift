@@ -4,7 +4,6 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import RuleEngine
-import ServiceLifecycle
 import VerdictService
 import VerdictStorage
 
@@ -79,28 +78,14 @@ struct ConsoleBenchCommand: AsyncParsableCommand {
             "VERDICT_ENVIRONMENTS": "Sandbox", "VERDICT_ROOT_CERTIFICATES": root.path, "VERDICT_API_TOKENS": "viewer:" + token,
             "VERDICT_RECONCILE_INTERVAL": "0", "VERDICT_LOG_LEVEL": "warning",
         ]
-        let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
-        let service = try await VerdictServer.open(configuration: configuration, logger: logger)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [service.makeApplication(port: 0) { continuation.yield($0) }], logger: logger))
-        let running = Task {
-            defer { continuation.finish() }
-            try await group.run()
-        }
-        var port: Int?
-        for await bound in ports {
-            port = bound
-            break
-        }
+        let running = try await InProcessService.start(environment: environment, logger: logger)
         // Redirects are answers to check (the sign-in's), not to follow.
         let client = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
         do {
-            guard let port else { throw ConsolePageTimer.Failure(description: "the service did not start") }
-            var timer = ConsolePageTimer(baseURL: "http://127.0.0.1:\(port)", client: client)
+            var timer = ConsolePageTimer(baseURL: running.baseURL, client: client)
             try await timer.signIn(token: token)
-            let pages = try await Self.pages(in: service.repository)
+            let pages = try await Self.pages(in: running.service.repository)
             print("\(pages.count) pages, \(requests) requests each (after 3 unmeasured), one at a time:")
             for (name, path) in pages {
                 _ = try await timer.time(path, times: 3)
@@ -110,13 +95,11 @@ struct ConsoleBenchCommand: AsyncParsableCommand {
             }
         } catch {
             try? await client.shutdown()
-            await group.triggerGracefulShutdown()
-            _ = try? await running.value
+            await running.stop()
             throw error
         }
         try await client.shutdown()
-        await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        await running.stop()
     }
 
     /// Every console page, with a rule, a decision and a customer of the stored history.

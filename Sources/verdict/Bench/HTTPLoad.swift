@@ -5,7 +5,7 @@ import NIOPosix
 import Synchronization
 
 /// POSTs prepared JSON bodies to one URL from `concurrency` keep-alive connections, timing every
-/// request from send to the last byte of the answer.
+/// request from send (or, paced, from when it was due) to the last byte of the answer.
 ///
 /// Each connection runs on its SwiftNIO event loop with one request in flight: when an answer
 /// ends, the next unsent body goes out from the same loop. No task hops, no connection pool —
@@ -18,6 +18,10 @@ struct HTTPLoad {
     let concurrency: Int
     /// Per request: a request without an answer by then fails its connection.
     var timeout: TimeAmount = .seconds(30)
+    /// Requests per second (open loop): body `i` is sent no earlier than `i / rate` seconds after
+    /// the start, and its latency counts from then — a request sent late because every
+    /// connection was busy counts its wait. Nil: each connection sends as fast as it is answered.
+    var rate: Double?
 
     /// `url` must be an absolute `http://` URL.
     init?(url: String, concurrency: Int) {
@@ -69,13 +73,14 @@ struct HTTPLoad {
     func run(bodies: [ByteBuffer]) async -> Result {
         let next = NextIndex()
         let clock = NIODeadline.now()
+        let schedule = rate.map { Schedule(start: clock, interval: .nanoseconds(Int64(1e9 / $0))) }
         let group = MultiThreadedEventLoopGroup.singleton
         var total = await withTaskGroup(of: Result.self) { tasks in
             for _ in 0..<concurrency {
                 tasks.addTask {
                     var result = Result()
                     while next.peek() < bodies.count {
-                        result.merge(await connectionRun(bodies: bodies, next: next, group: group))
+                        result.merge(await connectionRun(bodies: bodies, next: next, schedule: schedule, group: group))
                     }
                     return result
                 }
@@ -89,7 +94,7 @@ struct HTTPLoad {
     }
 
     /// One connection's share of the run, until the bodies run out or the connection breaks.
-    private func connectionRun(bodies: [ByteBuffer], next: NextIndex, group: any EventLoopGroup) async -> Result {
+    private func connectionRun(bodies: [ByteBuffer], next: NextIndex, schedule: Schedule?, group: any EventLoopGroup) async -> Result {
         let loop = group.next()
         let done = loop.makePromise(of: Result.self)
         var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: path)
@@ -104,7 +109,8 @@ struct HTTPLoad {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(
-                        LoadConnectionHandler(bodies: bodies, next: next, head: template, timeout: timeout, done: done))
+                        LoadConnectionHandler(
+                            bodies: bodies, next: next, schedule: schedule, head: template, timeout: timeout, done: done))
                 }
             }
             .connect(host: host, port: port)
@@ -118,13 +124,23 @@ struct HTTPLoad {
     }
 }
 
-/// Sends a body, reads its answer, sends the next: one request in flight on one connection.
+/// When each body of a paced run is due.
+struct Schedule: Sendable {
+    let start: NIODeadline
+    let interval: TimeAmount
+
+    func due(_ index: Int) -> NIODeadline { start + interval * index }
+}
+
+/// Sends a body, reads its answer, sends the next (paced: when it is due): one request in flight
+/// on one connection.
 private final class LoadConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
 
     let bodies: [ByteBuffer]
     let next: NextIndex
+    let schedule: Schedule?
     let head: HTTPRequestHead
     let timeout: TimeAmount
     let done: EventLoopPromise<HTTPLoad.Result>
@@ -135,10 +151,11 @@ private final class LoadConnectionHandler: ChannelInboundHandler, RemovableChann
     private var deadline: Scheduled<Void>?
     private var finished = false
 
-    init(bodies: [ByteBuffer], next: NextIndex, head: HTTPRequestHead, timeout: TimeAmount,
+    init(bodies: [ByteBuffer], next: NextIndex, schedule: Schedule?, head: HTTPRequestHead, timeout: TimeAmount,
          done: EventLoopPromise<HTTPLoad.Result>) {
         self.bodies = bodies
         self.next = next
+        self.schedule = schedule
         self.head = head
         self.timeout = timeout
         self.done = done
@@ -151,9 +168,21 @@ private final class LoadConnectionHandler: ChannelInboundHandler, RemovableChann
     private func sendNext(context: ChannelHandlerContext) {
         let index = next.take()
         guard index < bodies.count else { return finish(context: context) }
+        guard let due = schedule?.due(index), due > .now() else {
+            return send(index, context: context, due: schedule?.due(index))
+        }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.eventLoop.scheduleTask(deadline: due) {
+            let (handler, context) = loopBound.value
+            handler.send(index, context: context, due: due)
+        }
+    }
+
+    /// Sends body `index` now; its latency counts from `due` when given (a paced run).
+    private func send(_ index: Int, context: ChannelHandlerContext, due: NIODeadline?) {
         var head = self.head
         head.headers.add(name: "Content-Length", value: String(bodies[index].readableBytes))
-        started = .now()
+        started = due ?? .now()
         status = 0
         answer.clear()
         let channel = context.channel
