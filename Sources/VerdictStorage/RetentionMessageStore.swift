@@ -1,10 +1,10 @@
-/// The review states of the retention messages uploaded to Apple, which decide whether a realtime
-/// answer may use a message. Part of ``VerdictRepository``: every method is one transaction.
+/// The review states of the retention messages and images uploaded to Apple, which decide whether
+/// a realtime answer may use a message. Part of ``VerdictRepository``: every method is one transaction.
 public protocol RetentionMessageStore: Sendable {
-    /// Every state recorded, by message identifier.
+    /// Every state recorded: the messages by message id and locale, then the images.
     func retentionMessageStates() async throws -> [RetentionMessageState]
     /// Records `states` (replacing the earlier state of each identifier).
     func recordRetentionMessageStates(_ states: [RetentionMessageState]) async throws
-    /// Forgets the messages deleted from Apple.
+    /// Forgets the messages (or images) deleted from Apple.
     func deleteRetentionMessageStates(messageIdentifiers: [String]) async throws
 }

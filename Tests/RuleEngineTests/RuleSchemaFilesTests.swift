@@ -89,12 +89,18 @@ struct RuleSchemaFilesTests {
     @Test("messages.schema.json: the keys and Apple's limits the loader checks")
     func messagesKeys() throws {
         let messages = try schema("messages.schema.json")
-        #expect(try keys(messages, "") == ["messages", "defaults"])
+        #expect(try keys(messages, "") == ["images", "messages", "defaults"])
         #expect(try keys(messages, "properties/messages/items") == ["id", "description", "locales"])
+        #expect(try keys(messages, "properties/images/items") == ["id", "file", "size", "sha256", "description"])
         let text = try node(messages, "$defs/text/properties")
-        #expect(Set(text.keys) == ["header", "body"])
+        #expect(Set(text.keys) == ["header", "body", "image", "headerPosition", "bulletPoints"])
         #expect((text["header"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.header)
         #expect((text["body"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.body)
+        #expect((text["bulletPoints"] as? Object)?["maxItems"] as? Int == RetentionMessages.Limits.bulletPoints)
+        let bullet = try node(messages, "$defs/text/properties/bulletPoints/items/properties")
+        #expect((bullet["text"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.bulletText)
+        let image = try node(messages, "$defs/image/properties")
+        #expect((image["altText"] as? Object)?["maxLength"] as? Int == RetentionMessages.Limits.altText)
     }
 
     @Test("tests.schema.json: file, test and expect keys")

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Every call mints a fresh bearer token (``AppStoreAPIToken``), sends the request through the
 /// injected ``AppStoreHTTPTransport`` with `Accept: application/json`, `User-Agent: verdict/0.1` and,
-/// when there is a body, `Content-Type: application/json`, and decodes any 2xx response. Failures
+/// when there is a body, `Content-Type: application/json` (`image/png` for Upload Image), and
+/// decodes any 2xx response. Failures
 /// are thrown as ``AppStoreAPIFailure``, which says whether a retry can help. The client never
 /// retries by itself. Endpoints are in `AppStoreServerAPIClient+Endpoints.swift`, page-following
 /// conveniences in `AppStoreServerAPIClient+Paging.swift`.
@@ -70,8 +71,10 @@ public struct AppStoreServerAPIClient: Sendable {
     ///
     /// - Parameters:
     ///   - path: the path with every dynamic segment already passed through ``pathSegment(_:)``.
+    ///   - contentType: the body's media type (JSON unless said otherwise).
     func send(
-        _ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil
+        _ method: String, _ path: String, query: [(name: String, value: String)] = [], body: Data? = nil,
+        contentType: String = "application/json"
     ) async throws(AppStoreAPIFailure) -> AppStoreHTTPResponse {
         guard let url = url(path: path, query: query) else {
             throw .invalidRequest("cannot form a URL for \(path)")
@@ -87,7 +90,7 @@ public struct AppStoreServerAPIClient: Sendable {
             ("Accept", "application/json"),
             ("User-Agent", Self.userAgent),
         ]
-        if body != nil { headers.append(("Content-Type", "application/json")) }
+        if body != nil { headers.append(("Content-Type", contentType)) }
         let request = AppStoreHTTPRequest(method: method, url: url, headers: headers, body: body)
 
         let response: AppStoreHTTPResponse

@@ -2,8 +2,9 @@ import AppStoreServer
 import Foundation
 
 /// Retention Messaging management as the App Store keeps it: uploads are reviewed (approved after
-/// the review delay, or as the control API decides), default messages need approved messages,
-/// the realtime URL is `https://` and at most 256 characters.
+/// the review delay, or as the control API decides), default messages need approved messages
+/// (and approved images), the realtime URL is `https://` and at most 256 characters. Images are in
+/// `SimulatorStore+Images.swift`.
 extension SimulatorStore {
     /// The limits Apple documents for an uploaded message.
     static let headerLimit = 66
@@ -22,6 +23,19 @@ extension SimulatorStore {
         case performanceTestSandboxOnly
         case notAnOriginalTransactionId
         case performanceTestRunning
+        case imageExists
+        case imageNotFound
+        case imageInUse
+        case imageNotApproved
+        /// Not a PNG, or a PNG with transparency.
+        case invalidImage(String)
+        /// An unknown `imageSize`, or a `FULL_SIZE` image that is not 3840 × 160–2160.
+        case invalidImageSize(String)
+        case maximumImagesReached
+        case altTextTooLong
+        case tooManyBulletPoints
+        case bulletPointTextTooLong
+        case aboveImageRequiresAnImage
     }
 
     func uploadMessage(_ identifier: UUID, _ body: UploadMessageRequestBody) throws(MessagingError) {
@@ -30,6 +44,7 @@ extension SimulatorStore {
         let text = body.body.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !header.isEmpty, body.header.count <= Self.headerLimit else { throw .invalidMessage("header") }
         guard !text.isEmpty, body.body.count <= Self.bodyLimit else { throw .invalidMessage("body") }
+        try checkImageFields(of: body)
         messaging.messages[identifier] = .init(body: body, uploadedAt: now)
     }
 
@@ -51,7 +66,8 @@ extension SimulatorStore {
         messaging.messages[identifier]?.decided = state
     }
 
-    /// How long review takes from now on (simulated seconds; 0: approved at once, as Sandbox).
+    /// How long review of messages and images takes from now on (simulated seconds; 0: approved at
+    /// once, as Sandbox).
     public func setMessageReviewDelay(_ seconds: TimeInterval) {
         messaging.reviewDelay = max(0, seconds)
     }
@@ -60,6 +76,7 @@ extension SimulatorStore {
         guard RetentionLocale.isValid(locale) else { throw .invalidLocale }
         guard let message = messaging.messages[identifier] else { throw .messageNotFound }
         guard messaging.state(of: message, now: now) == .approved else { throw .messageNotApproved }
+        guard imagesApproved(message) else { throw .imageNotApproved }
         messaging.defaults[SimulatedMessaging.defaultKey(productId: productId, locale: locale)] = identifier
     }
 

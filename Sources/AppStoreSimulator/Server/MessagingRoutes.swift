@@ -2,7 +2,8 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 
-/// The Retention Messaging API's management endpoints: messages, default messages, realtime URL.
+/// The Retention Messaging API's management endpoints: messages, images, default messages,
+/// realtime URL.
 extension APIRoutes {
     func uploadMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
         let identifier = try messageIdentifier(context)
@@ -19,6 +20,26 @@ extension APIRoutes {
 
     func getMessageList(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
         JSONResponse.make(await store.messageList())
+    }
+
+    /// `PUT /inApps/v1/messaging/image/{imageIdentifier}?imageSize=…`: the raw PNG (any
+    /// `Content-Type`), up to ``imageBodyLimit`` bytes; `imageSize` absent means `FULL_SIZE`.
+    func uploadImage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let identifier = try pathUUID(context, "imageIdentifier")
+        let size = request.uri.queryParameters.get("imageSize").map(ImageSize.init(rawValue:)) ?? .fullSize
+        guard let png = try? await request.body.collect(upTo: Self.imageBodyLimit) else { throw APIErrorResponse.invalidImage }
+        try await messaging { try await store.uploadImage(identifier, png: Data(png.readableBytesView), size: size) }
+        return Response(status: .ok)
+    }
+
+    func deleteImage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        let identifier = try pathUUID(context, "imageIdentifier")
+        try await messaging { try await store.deleteImage(identifier) }
+        return Response(status: .ok)
+    }
+
+    func getImageList(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
+        JSONResponse.make(await store.imageList())
     }
 
     func configureDefaultMessage(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
@@ -75,8 +96,15 @@ extension APIRoutes {
 
     // MARK: - Helpers
 
+    /// The largest image body read (a 3840 × 2160 RGB PNG stored without compression is ~25 MB).
+    static let imageBodyLimit = 32 << 20
+
     private func messageIdentifier(_ context: SimulatorRequestContext) throws -> UUID {
-        guard let text = context.parameters.get("messageIdentifier"), let uuid = UUID(uuidString: text) else {
+        try pathUUID(context, "messageIdentifier")
+    }
+
+    private func pathUUID(_ context: SimulatorRequestContext, _ name: String) throws -> UUID {
+        guard let text = context.parameters.get(name), let uuid = UUID(uuidString: text) else {
             throw APIErrorResponse.generalBadRequest
         }
         return uuid
@@ -115,6 +143,17 @@ extension APIRoutes {
             case .performanceTestSandboxOnly: throw APIErrorResponse(status: 404, errorCode: nil, errorMessage: nil)
             case .notAnOriginalTransactionId: throw APIErrorResponse.transactionIdNotOriginal
             case .performanceTestRunning: throw APIErrorResponse.performanceTestRunning
+            case .imageExists: throw APIErrorResponse.imageAlreadyExists
+            case .imageNotFound: throw APIErrorResponse.imageNotFound
+            case .imageInUse: throw APIErrorResponse.imageInUse
+            case .imageNotApproved: throw APIErrorResponse.imageNotApproved
+            case .invalidImage: throw APIErrorResponse.invalidImage
+            case .invalidImageSize: throw APIErrorResponse.badRequestImageSize
+            case .maximumImagesReached: throw APIErrorResponse.maximumNumberOfImagesReached
+            case .altTextTooLong: throw APIErrorResponse.altTextTooLong
+            case .tooManyBulletPoints: throw APIErrorResponse.tooManyBulletPoints
+            case .bulletPointTextTooLong: throw APIErrorResponse.bulletPointTextTooLong
+            case .aboveImageRequiresAnImage: throw APIErrorResponse.aboveImageRequiresAnImage
             }
         }
     }

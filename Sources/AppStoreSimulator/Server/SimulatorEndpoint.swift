@@ -23,6 +23,12 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
     case deleteMessage
     /// `GET /inApps/v1/messaging/message/list`
     case getMessageList
+    /// `PUT /inApps/v1/messaging/image/{imageIdentifier}`
+    case uploadImage
+    /// `DELETE /inApps/v1/messaging/image/{imageIdentifier}`
+    case deleteImage
+    /// `GET /inApps/v1/messaging/image/list`
+    case getImageList
     /// `PUT /inApps/v1/messaging/default/{productId}/{locale}`
     case configureDefaultMessage
     /// `GET /inApps/v1/messaging/default/{productId}/{locale}`
@@ -48,8 +54,9 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
         case .getRefundHistory: 10
         case .requestTestNotification, .getTestNotificationStatus: 1
         case .configureDefaultMessage: 10
-        case .uploadMessage, .deleteMessage, .getMessageList, .getDefaultMessage, .deleteDefaultMessage,
-             .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL, .initiatePerformanceTest, .getPerformanceTestResult: 1
+        case .uploadMessage, .deleteMessage, .getMessageList, .uploadImage, .deleteImage, .getImageList,
+             .getDefaultMessage, .deleteDefaultMessage, .configureRealtimeURL, .getRealtimeURL, .deleteRealtimeURL,
+             .initiatePerformanceTest, .getPerformanceTestResult: 1
         }
     }
 }

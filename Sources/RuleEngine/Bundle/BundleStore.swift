@@ -57,18 +57,19 @@ public final class BundleStore: Sendable {
     @discardableResult
     public func reload(directory: String) -> ReloadOutcome {
         do {
-            return reload(files: try RuleBundleFiles.read(directory: directory))
+            return reload(files: try RuleBundleFiles.read(directory: directory), directory: directory)
         } catch {
             return reject(Rejection(hash: nil, diagnostics: [error.diagnostic], testReport: nil))
         }
     }
 
-    /// Checks and tests `files` as a bundle, activating it if all passes.
+    /// Checks and tests `files` as a bundle (read from `directory`, whose image files are checked
+    /// too), activating it if all passes.
     @discardableResult
-    public func reload(files: [BundleSourceFile]) -> ReloadOutcome {
+    public func reload(files: [BundleSourceFile], directory: String? = nil) -> ReloadOutcome {
         let hash = BundleHash.compute(files)
         if let current, current.hash == hash { return .unchanged(current) }
-        let result = RuleBundleChecker.check(files)
+        let result = directory.map { RuleBundleChecker.check(files, directory: $0) } ?? RuleBundleChecker.check(files)
         guard let bundle = result.bundle else {
             return reject(Rejection(hash: hash, diagnostics: result.diagnostics, testReport: nil))
         }

@@ -69,8 +69,9 @@ public final class RuleBundle: Sendable {
         return references
     }
 
-    /// Reads the bundle in `directory` (see `RuleBundleFiles.read(directory:)`) and checks it.
-    /// Throws the errors (with any warnings) when it does not check clean.
+    /// Reads the bundle in `directory` (see `RuleBundleFiles.read(directory:)`) and checks it,
+    /// with the image files `messages.yaml` declares (``RetentionImageFiles``). Throws the errors
+    /// (with any warnings) when it does not check clean.
     public static func load(directory: String) throws(RuleBundleError) -> RuleBundle {
         let files: [BundleSourceFile]
         do {
@@ -78,7 +79,9 @@ public final class RuleBundle: Sendable {
         } catch {
             throw RuleBundleError(diagnostics: [error.diagnostic])
         }
-        return try load(files: files)
+        let result = RuleBundleChecker.check(files, directory: directory)
+        guard let bundle = result.bundle else { throw RuleBundleError(diagnostics: result.diagnostics) }
+        return bundle
     }
 
     /// Checks `files` (names ending `.rules.yaml`, `.tests.yaml`, and `catalog.yaml`) as a bundle.

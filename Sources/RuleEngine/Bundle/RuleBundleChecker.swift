@@ -10,7 +10,17 @@ public enum RuleBundleChecker {
         public let diagnostics: [RuleDiagnostic]
     }
 
-    /// Checks `files` as one bundle.
+    /// Checks `files` as one bundle read from `directory`, and the image files its
+    /// `messages.yaml` declares there (``RetentionImageFiles``).
+    public static func check(_ files: [BundleSourceFile], directory: String) -> Result {
+        let result = check(files)
+        guard let bundle = result.bundle else { return result }
+        let images = RetentionImageFiles.check(
+            bundle.messages, directory: directory, messagesFile: files.first { $0.name == "messages.yaml" })
+        return images.isEmpty ? result : Result(bundle: nil, diagnostics: images + result.diagnostics)
+    }
+
+    /// Checks `files` as one bundle (image files are not read: see ``check(_:directory:)``).
     public static func check(_ files: [BundleSourceFile]) -> Result {
         let log = DiagnosticLog(files: files)
         var rules: [RuleFileSyntax] = []

@@ -45,9 +45,7 @@ extension DecisionEvaluator {
         var locale = message.locales[0].locale
         if let probe = bundle.probes.userLocale, case .value(.string(let requested)) = probe.evaluate(context) { locale = requested }
         guard let text = message.localized(for: locale) else { return unfit("message \(message.id) has no text for \(locale)") }
-        guard messageStates.isApproved(text.identifier) else {
-            return unfit("message \(message.id) (\(text.locale)) is not approved by Apple")
-        }
+        if let reason = messageStates.unapproved(text) { return unfit("message \(message.id) (\(text.locale)) \(reason)") }
         var offer: Decision.OfferChoice?
         if let id = spec.offerId {
             switch fits(id) {

@@ -42,7 +42,7 @@ struct RetentionDecider: Sendable {
     func fallback(_ request: DecodedRealtimeRequestBody, _ cause: RealtimeAnswer.Cause, decisionId: String? = nil) -> RealtimeAnswer {
         var body = RealtimeResponseBody.fallback
         if let messages = rules.current?.messages, let id = messages.defaults[request.productId],
-            let text = messages.message(id)?.localized(for: request.userLocale), approvals.snapshot.isApproved(text.identifier)
+            let text = messages.message(id)?.localized(for: request.userLocale), approvals.snapshot.unapproved(text) == nil
         {
             body = .message(RetentionMessageReference(messageIdentifier: text.identifier))
         }

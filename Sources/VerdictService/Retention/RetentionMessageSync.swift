@@ -6,10 +6,11 @@ import VerdictStorage
 /// `verdict appstore messages sync|status`: brings Apple's retention messages in line with
 /// `messages.yaml` and records their review states, which the realtime path reads.
 ///
-/// Sync uploads every text Apple does not have (a changed text has a new identifier, so it is a
-/// new message), deletes the messages Verdict uploaded earlier that the bundle no longer has,
-/// sets each product's default message per locale once Apple approved it, and reads the states.
-/// Status only reads the states. Messages Verdict never uploaded are left alone.
+/// Sync uploads every image and text Apple does not have (a changed text or image has a new
+/// identifier, so it is a new message), deletes the messages and images Verdict uploaded earlier
+/// that the bundle no longer has, sets each product's default message per locale once Apple
+/// approved it and its images, and reads the states. Status only reads the states. Messages and
+/// images Verdict never uploaded are left alone. Images are read from the bundle folder.
 public struct RetentionMessageSync: Sendable {
     /// One text of the bundle and what happened to it.
     public struct Row: Sendable, Equatable {
@@ -48,13 +49,16 @@ public struct RetentionMessageSync: Sendable {
     let client: AppStoreServerAPIClient
     let repository: any RetentionMessageStore
     let messages: RetentionMessages
+    /// The bundle folder the image files are read from (needed only to upload images).
+    let imagesDirectory: String?
     let now: @Sendable () -> Date
 
     public init(client: AppStoreServerAPIClient, repository: any RetentionMessageStore, messages: RetentionMessages,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                imagesDirectory: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
         self.repository = repository
         self.messages = messages
+        self.imagesDirectory = imagesDirectory
         self.now = now
     }
 
@@ -62,20 +66,23 @@ public struct RetentionMessageSync: Sendable {
     public func run(upload: Bool) async throws -> Report {
         let texts = messages.messages.flatMap { message in message.locales.map { (id: message.id, text: $0) } }
         let wanted = Set(texts.map(\.text.identifier))
+        var images = try await imageStates()
         var apple = try await states()
         var report = Report()
         var actions: [UUID: String] = [:]
+        var uploadedImages: Set<UUID> = []
         if upload {
+            uploadedImages = try await uploadImages(missingFrom: images)
             for (_, text) in texts where apple[text.identifier] == nil {
                 // 409: uploaded meanwhile (another sync); the list below shows its state.
                 try await Self.ignoring(409) { () async throws(AppStoreAPIFailure) in
-                    try await client.uploadMessage(messageIdentifier: text.identifier, UploadMessageRequestBody(header: text.header, body: text.body))
+                    try await client.uploadMessage(messageIdentifier: text.identifier, Self.uploadBody(text))
                 }
                 actions[text.identifier] = "uploaded"
             }
             let recorded = try await repository.retentionMessageStates()
             var forgotten: [String] = []
-            for state in recorded {
+            for state in recorded where state.kind == .message {
                 guard let identifier = UUID(uuidString: state.messageIdentifier), !wanted.contains(identifier) else { continue }
                 if apple[identifier] != nil {
                     try await Self.ignoring(404) { () async throws(AppStoreAPIFailure) in try await client.deleteMessage(messageIdentifier: identifier) }
@@ -85,7 +92,9 @@ public struct RetentionMessageSync: Sendable {
                     messageId: state.messageId, locale: state.locale, messageIdentifier: identifier, state: "-", action: "deleted"))
             }
             try await repository.deleteRetentionMessageStates(messageIdentifiers: forgotten)
+            report.messages += try await deleteRemovedImages(recorded: recorded, apple: images)
             apple = try await states()
+            images = try await imageStates()
         }
         let checkedAt = now().appStoreMilliseconds
         var recorded: [RetentionMessageState] = []
@@ -99,18 +108,21 @@ public struct RetentionMessageSync: Sendable {
                     checkedAt: checkedAt))
             }
         }
-        try await repository.recordRetentionMessageStates(recorded)
-        if upload { report.defaults = try await configureDefaults(apple) }
+        let imageReport = imageRows(images, uploaded: uploadedImages, upload: upload, checkedAt: checkedAt)
+        report.messages += imageReport.rows
+        try await repository.recordRetentionMessageStates(recorded + imageReport.states)
+        if upload { report.defaults = try await configureDefaults(apple, images: images) }
         return report
     }
 
-    /// Sets each product's default message in every locale of the message Apple approved.
-    private func configureDefaults(_ apple: [UUID: MessageState]) async throws -> [DefaultRow] {
+    /// Sets each product's default message in every locale of the message Apple approved (with
+    /// each of its images).
+    private func configureDefaults(_ apple: [UUID: MessageState], images: [UUID: ImageState]) async throws -> [DefaultRow] {
         var rows: [DefaultRow] = []
         for (productId, messageId) in messages.defaults.sorted(by: { $0.key < $1.key }) {
             for text in messages.message(messageId)?.locales ?? [] {
                 var row = DefaultRow(productId: productId, locale: text.locale, messageId: messageId, action: "waiting")
-                if apple[text.identifier] == .approved {
+                if apple[text.identifier] == .approved, text.imageIdentifiers.allSatisfy({ images[$0] == .approved }) {
                     try await client.configureDefaultMessage(
                         productId: productId, locale: text.locale, DefaultConfigurationRequest(messageIdentifier: text.identifier))
                     row.action = "set"
@@ -122,7 +134,7 @@ public struct RetentionMessageSync: Sendable {
     }
 
     /// Runs `call`, taking an answer with HTTP `status` as success.
-    private static func ignoring(_ status: Int, _ call: () async throws(AppStoreAPIFailure) -> Void) async throws(AppStoreAPIFailure) {
+    static func ignoring(_ status: Int, _ call: () async throws(AppStoreAPIFailure) -> Void) async throws(AppStoreAPIFailure) {
         do {
             try await call()
         } catch {

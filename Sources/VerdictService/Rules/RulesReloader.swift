@@ -63,7 +63,7 @@ public final class RulesReloader: Sendable {
             return state.lastJudged == fingerprint
         }
         if seen && !force { return nil }
-        let outcome = readError == nil ? store.reload(files: files) : store.reload(directory: directory)
+        let outcome = readError == nil ? store.reload(files: files, directory: directory) : store.reload(directory: directory)
         switch outcome {
         case .activated(let bundle):
             state.withLock { $0.loadedAt = now() }

@@ -72,6 +72,9 @@ enum Migrations {
         }),
         Migration(version: 15, name: "what customers did after offer decisions (actions, their offerType), counted per rule and day",
                   statements: customerActions),
+        Migration(version: 16, name: "review states of the retention images uploaded to Apple, beside the messages'", statements: { _ in
+            ["ALTER TABLE retention_messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'message'"]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

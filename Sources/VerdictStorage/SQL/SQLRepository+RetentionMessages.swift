@@ -1,12 +1,13 @@
 extension SQLRepository {
-    static let retentionMessageColumns = "message_identifier, message_id, locale, state, checked_at"
+    static let retentionMessageColumns = "message_identifier, message_id, locale, state, checked_at, kind"
 
     func retentionMessageStates() async throws -> [RetentionMessageState] {
         try await statement { db in
-            try await db.query("SELECT \(Self.retentionMessageColumns) FROM retention_messages ORDER BY message_id, locale").map { row in
+            try await db.query("SELECT \(Self.retentionMessageColumns) FROM retention_messages ORDER BY kind DESC, message_id, locale").map { row in
                 RetentionMessageState(
                     messageIdentifier: try row.string("message_identifier"), messageId: try row.string("message_id"),
-                    locale: try row.string("locale"), state: try row.string("state"), checkedAt: try row.int64("checked_at"))
+                    locale: try row.string("locale"), state: try row.string("state"), checkedAt: try row.int64("checked_at"),
+                    kind: RetentionMessageState.Kind(rawValue: try row.string("kind")) ?? .message)
             }
         }
     }
@@ -16,12 +17,12 @@ extension SQLRepository {
         try await transaction { db in
             for state in states {
                 try await db.execute("""
-                    INSERT INTO retention_messages (\(Self.retentionMessageColumns)) VALUES ($1, $2, $3, $4, $5)
+                    INSERT INTO retention_messages (\(Self.retentionMessageColumns)) VALUES ($1, $2, $3, $4, $5, $6)
                     ON CONFLICT (message_identifier) DO UPDATE SET
                         message_id = excluded.message_id, locale = excluded.locale, state = excluded.state,
-                        checked_at = excluded.checked_at
+                        checked_at = excluded.checked_at, kind = excluded.kind
                     """, .text(state.messageIdentifier.lowercased()), .text(state.messageId), .text(state.locale),
-                    .text(state.state), .integer(state.checkedAt))
+                    .text(state.state), .integer(state.checkedAt), .text(state.kind.rawValue))
             }
         }
     }

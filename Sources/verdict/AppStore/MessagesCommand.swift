@@ -1,6 +1,7 @@
 import AppStoreServer
 import ArgumentParser
 import Foundation
+import RuleEngine
 import VerdictService
 
 /// `verdict appstore messages sync|status`: the retention messages of `messages.yaml` at Apple.
@@ -42,10 +43,13 @@ struct MessagesCommand: AsyncParsableCommand {
                 throw ValidationError("messages needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
             }
             do {
-                return try await RetentionMessageSync(client: client, repository: server.repository, messages: bundle.messages)
+                return try await RetentionMessageSync(
+                    client: client, repository: server.repository, messages: bundle.messages, imagesDirectory: rulesDirectory)
                     .run(upload: upload)
             } catch let failure as AppStoreAPIFailure {
                 throw ValidationError("the App Store answered: \(failure)")
+            } catch let problem as RetentionImageFiles.Problem {
+                throw ValidationError("\(problem)")
             }
         }
     }

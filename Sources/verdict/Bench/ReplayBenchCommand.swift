@@ -70,7 +70,7 @@ struct ReplayBenchCommand: AsyncParsableCommand {
 
     private func replay(_ url: DatabaseURL, active: RuleBundle, logger: Logger) async throws {
         let candidateDirectory = candidate ?? rulesDir
-        guard let candidateBundle = RulesCommandSupport.loadTested(candidateDirectory) else {
+        guard let candidateBundle = RulesCommandSupport.loadTested(candidateDirectory, images: false) else {
             print("\(candidateDirectory): the candidate was refused")
             throw ExitCode.failure
         }

@@ -15,13 +15,16 @@ extension DemoScenario {
     func playCancelPage(service: VerdictServer) async throws -> [DemoCaseResult] {
         guard let bundle = service.rules.current else { throw DemoError("the rule bundle did not load") }
         let apple = try service.appStore.client(for: .sandbox)
-        let report = try await RetentionMessageSync(client: apple, repository: service.repository, messages: bundle.messages)
+        let report = try await RetentionMessageSync(
+            client: apple, repository: service.repository, messages: bundle.messages,
+            imagesDirectory: service.configuration.rulesDirectory)
             .run(upload: true)
         let realtimeURL = client.serviceURL + "/v1/retention/realtime"
         try await apple.setRealtimeURL(realtimeURL)
         output.header("Setup (once, with the In-App Purchase key)")
-        output.field("messages", "verdict appstore messages sync → \(report.messages.count) texts of messages.yaml uploaded;\n"
-            + "the sandbox approves them at once (production: Apple reviews them)")
+        let images = report.messages.filter { $0.messageId.hasPrefix("image ") }.count
+        output.field("messages", "verdict appstore messages sync → \(report.messages.count - images) texts and \(images) images "
+            + "of messages.yaml uploaded;\nthe sandbox approves them at once (production: Apple reviews them)")
         output.field("realtime URL", "verdict appstore realtime-url set \(realtimeURL)")
 
         var results: [DemoCaseResult] = []

@@ -22,8 +22,9 @@ enum RulesCommandSupport {
     /// Checks the bundle in `directory`; prints every diagnostic (errors and warnings, positioned
     /// with file:line:col, the source line, a caret and any did-you-mean) — to standard output
     /// when they are the command's result (`rules check`), else to standard error — and returns
-    /// the bundle, or nil when it has errors.
-    static func load(_ directory: String, diagnosticsToStandardOutput: Bool = false) -> RuleBundle? {
+    /// the bundle, or nil when it has errors. `images` false skips reading the image files of
+    /// `messages.yaml` (a replay's candidate: decisions do not read them).
+    static func load(_ directory: String, diagnosticsToStandardOutput: Bool = false, images: Bool = true) -> RuleBundle? {
         func emit(_ text: String) {
             if diagnosticsToStandardOutput { print(text) } else { printError(text) }
         }
@@ -34,15 +35,15 @@ enum RulesCommandSupport {
             emit(error.diagnostic.render())
             return nil
         }
-        let result = RuleBundleChecker.check(files)
+        let result = images ? RuleBundleChecker.check(files, directory: directory) : RuleBundleChecker.check(files)
         for diagnostic in result.diagnostics { emit(diagnostic.render() + "\n") }
         return result.bundle
     }
 
     /// Checks the bundle in `directory` (diagnostics to standard error) and runs its tests,
     /// printing each failure: the bundle, or nil when it does not check clean or a test fails.
-    static func loadTested(_ directory: String) -> RuleBundle? {
-        guard let bundle = load(directory) else { return nil }
+    static func loadTested(_ directory: String, images: Bool = true) -> RuleBundle? {
+        guard let bundle = load(directory, images: images) else { return nil }
         let report = RuleTestRunner.run(bundle: bundle, requireCoverage: false)
         guard report.succeeded else {
             printError(report.render())

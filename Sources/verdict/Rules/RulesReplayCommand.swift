@@ -76,18 +76,18 @@ struct RulesReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await storageSettings()
-        guard let candidateBundle = RulesCommandSupport.loadTested(candidate) else {
+        guard let candidateBundle = RulesCommandSupport.loadTested(candidate, images: false) else {
             print("\(candidate): the candidate was refused")
             throw ExitCode.failure
         }
-        let active = RulesCommandSupport.load(settings.rulesDirectory)
+        let active = RulesCommandSupport.load(settings.rulesDirectory, images: false)
         let baselineChoice: ReplayBaseline
         switch baseline {
         case nil:
             baselineChoice = .recorded
         case let folder?:
             let directory = folder == "active" ? settings.rulesDirectory : folder
-            guard let bundle = folder == "active" ? active : RulesCommandSupport.load(directory) else {
+            guard let bundle = folder == "active" ? active : RulesCommandSupport.load(directory, images: false) else {
                 print("\(directory): the baseline does not check clean")
                 throw ExitCode.failure
             }

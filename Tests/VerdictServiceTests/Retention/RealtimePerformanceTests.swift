@@ -14,7 +14,8 @@ import VerdictService
         try await ServiceHarness.with(backend, extraSettings: RetentionRealtimeTests.settings) { harness in
             let client = try harness.service.appStore.client(for: .sandbox)
             _ = try await RetentionMessageSync(
-                client: client, repository: harness.service.repository, messages: RetentionRealtimeTests.bundle.messages
+                client: client, repository: harness.service.repository, messages: RetentionRealtimeTests.bundle.messages,
+                imagesDirectory: ServiceHarness.rulesDirectory
             ).run(upload: true)
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let notOriginal = await #expect(throws: AppStoreAPIFailure.self) {

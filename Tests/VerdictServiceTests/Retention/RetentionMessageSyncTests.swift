@@ -1,20 +1,25 @@
 import AppStoreServer
 import AppStoreSimulator
+import Crypto
 import Foundation
 import RuleEngine
 import Testing
 import VerdictService
 import VerdictStorage
 
-/// `verdict appstore messages sync|status` against the simulator: the bundle's texts uploaded,
-/// review states recorded where the realtime path reads them, default messages set once
-/// approved, changed texts replaced, and the realtime path answering once Apple approved.
+/// `verdict appstore messages sync|status` against the simulator: the bundle's images and texts
+/// uploaded, review states recorded where the realtime path reads them, default messages set once
+/// approved (with their images), changed texts and images replaced, and the realtime path
+/// answering once Apple approved.
 @Suite struct RetentionMessageSyncTests {
     static let settings = ["VERDICT_RETENTION_DEADLINE": "5000"]
 
-    static func sync(_ harness: ServiceHarness, _ messages: RetentionMessages, upload: Bool = true) async throws -> RetentionMessageSync.Report {
+    static func sync(_ harness: ServiceHarness, _ messages: RetentionMessages, upload: Bool = true,
+                     directory: String = ServiceHarness.rulesDirectory) async throws -> RetentionMessageSync.Report {
         let client = try harness.service.appStore.client(for: .sandbox)
-        return try await RetentionMessageSync(client: client, repository: harness.service.repository, messages: messages).run(upload: upload)
+        return try await RetentionMessageSync(
+            client: client, repository: harness.service.repository, messages: messages, imagesDirectory: directory
+        ).run(upload: upload)
     }
 
     @Test(arguments: ServiceBackend.selected)
@@ -25,19 +30,29 @@ import VerdictStorage
             // Production review takes time: first everything waits.
             await harness.store.setMessageReviewDelay(3600)
             let first = try await Self.sync(harness, messages)
-            #expect(first.messages.count == texts.count)
+            #expect(first.messages.count == texts.count + messages.images.count)
             #expect(first.messages.allSatisfy { $0.action == "uploaded" && $0.state == "PENDING" })
             #expect(first.defaults.map(\.action) == ["waiting", "waiting"])
             let pending = try await harness.service.repository.retentionMessageStates()
-            #expect(Set(pending.map(\.messageIdentifier)) == Set(texts.map { $0.identifier.uuidString.lowercased() }))
+            #expect(Set(pending.map(\.messageIdentifier))
+                    == Set((texts.map(\.identifier) + messages.images.map(\.identifier)).map { $0.uuidString.lowercased() }))
             #expect(pending.allSatisfy { $0.state == "PENDING" })
+            #expect(pending.filter { $0.kind == .image }.map(\.messageId).sorted() == messages.images.map(\.id).sorted())
+            // The images went up before the message that shows them, with their sizes.
+            let client = try harness.service.appStore.client(for: .sandbox)
+            #expect(Set(try await client.getImageList().imageIdentifiers?.compactMap(\.imageIdentifier) ?? [])
+                    == Set(messages.images.map(\.identifier)))
+
+            // Apple approves the texts but not yet the images: the default showing them waits.
+            for text in texts { try await harness.store.setMessageState(text.identifier, .approved) }
+            let textsOnly = try await Self.sync(harness, messages)
+            #expect(textsOnly.defaults.map(\.action) == ["waiting", "waiting"])
 
             // Apple approves; a second sync uploads nothing and sets the defaults.
             harness.store.clock.advance(by: 3600)
             let second = try await Self.sync(harness, messages)
             #expect(second.messages.allSatisfy { $0.action == "unchanged" && $0.state == "APPROVED" })
             #expect(second.defaults.map(\.action) == ["set", "set"])
-            let client = try harness.service.appStore.client(for: .sandbox)
             let annualDefault = try await client.getDefaultMessage(productId: "com.lumen.pro.annual", locale: "en-US")
             #expect(annualDefault.messageIdentifier == messages.message("what-you-lose")?.locales.first?.identifier)
 
@@ -82,6 +97,62 @@ import VerdictStorage
             let status = try await Self.sync(harness, new, upload: false)
             #expect(status.messages.map(\.state) == ["REJECTED"])
             #expect(try await harness.service.repository.retentionMessageStates().map(\.state) == ["REJECTED"])
+        }
+    }
+
+    @Test(arguments: ServiceBackend.selected)
+    func aChangedImageIsANewImageAndItsMessageANewMessage(_ backend: ServiceBackend) async throws {
+        try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
+            let folder = harness.database.directory.appendingPathComponent("bundle-images", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+            let shipped = URL(fileURLWithPath: ServiceHarness.rulesDirectory).appendingPathComponent("images")
+            func bundle(icon: String) throws -> RetentionMessages {
+                let png = try Data(contentsOf: shipped.appendingPathComponent(icon))
+                try png.write(to: folder.appendingPathComponent("images/icon.png"))
+                let digest = SHA256.hash(data: png).map { String(format: "%02x", $0) }.joined()
+                try Data("""
+                    schema: 1
+                    retention:
+                      rules:
+                        - {id: r, answer: {message: m}}
+                    """.utf8).write(to: folder.appendingPathComponent("a.rules.yaml"))
+                try Data("offers: []\n".utf8).write(to: folder.appendingPathComponent("catalog.yaml"))
+                try Data("""
+                    images:
+                      - {id: icon, file: images/icon.png, size: BULLET_POINT, sha256: \(digest)}
+                    messages:
+                      - id: m
+                        locales:
+                          en-US:
+                            header: Stay
+                            body: Keep it all.
+                            bulletPoints: [{text: Filters, image: {id: icon, altText: A dot}}]
+                    """.utf8).write(to: folder.appendingPathComponent("messages.yaml"))
+                return try RuleBundle.load(directory: folder.path).messages
+            }
+            let old = try bundle(icon: "icon-filters.png")
+            _ = try await Self.sync(harness, old, directory: folder.path)
+            let new = try bundle(icon: "icon-cloud.png")
+            let report = try await Self.sync(harness, new, directory: folder.path)
+            let (oldImage, newImage) = (old.images[0].identifier, new.images[0].identifier)
+            #expect(oldImage != newImage)
+            #expect(report.messages.contains { $0.messageIdentifier == oldImage && $0.action == "deleted" })
+            #expect(report.messages.contains { $0.messageIdentifier == newImage && $0.action == "uploaded" })
+            let oldText = try #require(old.messages.first?.locales.first?.identifier)
+            #expect(report.messages.contains { $0.messageIdentifier == oldText && $0.action == "deleted" }, "the message showing it changed too")
+            let client = try harness.service.appStore.client(for: .sandbox)
+            #expect(try await client.getImageList().imageIdentifiers?.compactMap(\.imageIdentifier) == [newImage])
+
+            // A file that no longer matches its recorded sha256 is refused before it is sent.
+            let newText = try #require(new.messages.first?.locales.first?.identifier)
+            try await client.deleteMessage(messageIdentifier: newText)
+            try await client.deleteImage(imageIdentifier: newImage)
+            try Data(contentsOf: shipped.appendingPathComponent("icon-retouch.png")).write(to: folder.appendingPathComponent("images/icon.png"))
+            let refused = await #expect(throws: RetentionImageFiles.Problem.self) {
+                _ = try await Self.sync(harness, new, directory: folder.path)
+            }
+            #expect(refused?.reason.contains("messages.yaml records \(new.images[0].sha256)") == true)
+            #expect(try await client.getImageList().imageIdentifiers?.isEmpty ?? true)
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 import NIOCore
 import RuleEngine
 import Testing
-import VerdictService
+@testable import VerdictService
 import VerdictStorage
 
 /// `POST /v1/retention/realtime` over real HTTP: the simulator signs the App Store's realtime
@@ -19,13 +19,21 @@ import VerdictStorage
     /// The whole suite runs beside these tests: a deadline that a loaded machine does not miss.
     static let settings = ["VERDICT_RETENTION_DEADLINE": "5000"]
 
-    /// Every text of `ids` marked approved, as `verdict appstore messages sync` records it.
-    static func approve(_ ids: [String], in harness: ServiceHarness) async throws {
-        let states = ids.flatMap { id in
-            bundle.messages.message(id)!.locales.map {
+    /// Every text of `ids` marked approved, with the images it shows (unless `images` is false),
+    /// as `verdict appstore messages sync` records them.
+    static func approve(_ ids: [String], images: Bool = true, in harness: ServiceHarness) async throws {
+        let texts = ids.flatMap { id in bundle.messages.message(id)!.locales.map { (id, $0) } }
+        var states = texts.map { id, text in
+            RetentionMessageState(
+                messageIdentifier: text.identifier.uuidString.lowercased(), messageId: id, locale: text.locale, state: "APPROVED",
+                checkedAt: 0)
+        }
+        if images {
+            let shown = Set(texts.flatMap { $0.1.imageIdentifiers })
+            states += bundle.messages.images.filter { shown.contains($0.identifier) }.map {
                 RetentionMessageState(
-                    messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: id, locale: $0.locale, state: "APPROVED",
-                    checkedAt: 0)
+                    messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: $0.id, locale: $0.size, state: "APPROVED",
+                    checkedAt: 0, kind: .image)
             }
         }
         try await harness.service.repository.recordRetentionMessageStates(states)
@@ -149,7 +157,15 @@ import VerdictStorage
     @Test(arguments: ServiceBackend.selected)
     func anUnknownSubscriptionGetsTheApprovedDefaultMessage(_ backend: ServiceBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
+            // The default message shows a banner and bullet icons: approved text alone is not enough.
+            try await Self.approve(["what-you-lose"], images: false, in: harness)
+            let early = DecodedRealtimeRequestBody(
+                originalTransactionId: "2999999999999998", appAppleId: 1_234_567_890, productId: "com.lumen.pro.annual",
+                userLocale: "en-GB", requestIdentifier: UUID(), signedDate: harness.store.now, environment: .sandbox)
+            let (_, before) = try await Self.post(harness, RealtimeRequestBody(signedPayload: try harness.store.signer.sign(early)))
+            #expect(String(decoding: before, as: UTF8.self) == "{}", "a message whose images Apple has not approved is not shown")
             try await Self.approve(["what-you-lose"], in: harness)
+            await harness.service.approvedMessages.reload()
             // Signed by the App Store for a subscription Verdict never heard of.
             let request = DecodedRealtimeRequestBody(
                 originalTransactionId: "2999999999999999", appAppleId: 1_234_567_890, productId: "com.lumen.pro.annual",

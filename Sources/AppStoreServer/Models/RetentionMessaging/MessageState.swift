@@ -1,4 +1,4 @@
-/// Apple's review state of an uploaded retention message (or image).
+/// Apple's review state of an uploaded retention message (``ImageState`` is an image's).
 public struct MessageState: AppleEnumeration {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

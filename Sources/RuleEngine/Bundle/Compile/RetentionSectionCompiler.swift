@@ -58,6 +58,14 @@ struct RetentionSectionCompiler {
                 suggestion: suggestion, help: suggestion == nil ? "declare it in messages.yaml beside the rules" : nil)
             return nil
         }
+        if syntax.offer != nil || syntax.alternateProduct != nil,
+           let rich = message.locales.first(where: { !$0.isTextOnly }) {
+            log.error(
+                "message \(message.id) (\(rich.locale)) shows an image or bullet points; Apple shows only a text message with "
+                    + "\(syntax.offer != nil ? "an offer" : "an alternate product")", at: syntax.messageNode,
+                help: "answer with a text-only message here, or drop the \(syntax.offer != nil ? "offer" : "alternate product")")
+            return nil
+        }
         var offerId: String?
         if let offer = syntax.offer, let id = offer.id, let idNode = offer.idNode {
             guard let entry = offers.checkOfferExists(id, at: idNode) else { return nil }

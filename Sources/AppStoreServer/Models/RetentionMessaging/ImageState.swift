@@ -1,0 +1,14 @@
+/// Apple's review state of an uploaded retention-messaging image (Get Image List's `imageState`).
+public struct ImageState: AppleEnumeration {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Waiting for review.
+    public static let pending = Self(rawValue: "PENDING")
+    /// May be shown.
+    public static let approved = Self(rawValue: "APPROVED")
+    /// Refused by review.
+    public static let rejected = Self(rawValue: "REJECTED")
+
+    public static let knownValues: [Self] = [.pending, .approved, .rejected]
+}
