@@ -20,4 +20,7 @@ public protocol DecisionImportStore: Sendable {
     func importCustomers(_ customers: [CustomerRecord]) async throws
     /// Inserts renewal info (one row per subscription) in one transaction.
     func importRenewalInfo(_ records: [RenewalInfoRecord]) async throws
+    /// Refreshes the database's planner statistics (`ANALYZE`) after a bulk import, as the
+    /// database would on its own a while later (PostgreSQL's autovacuum).
+    func refreshStatistics() async throws
 }

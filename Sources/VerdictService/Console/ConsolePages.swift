@@ -7,7 +7,7 @@ import VerdictStorage
 /// decision), a customer's timeline, refund requests. Each reads what the API reads, renders it server-side, and shows
 /// nothing secret (no signature, key, token or signed payload).
 struct ConsolePages {
-    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore & DailyStatisticsStore & JobStore
+    typealias Stores = ConsoleCustomerView.Stores & DecisionHistoryStore & DailyStatisticsStore & JobStore & RetentionMessageStore
 
     let repository: any Stores
     let reloader: RulesReloader
@@ -38,7 +38,8 @@ struct ConsolePages {
         page("/console/rules") { _, _, session in
             let view = ConsoleRulesView(
                 reloader: reloader, offers: try await repository.offerRuleStatistics(),
-                refunds: try await repository.refundRuleStatistics())
+                refunds: try await repository.refundRuleStatistics(),
+                messageStates: try await repository.retentionMessageStates())
             return renderer.page("rules", title: "Rules", session: session, current: "/console/rules", values: view)
         }
         page("/console/refunds") { _, _, session in

@@ -37,9 +37,16 @@ struct ConsoleRulesView {
     var bundle: Bundle?
     var rejected: Rejected?
     var files: [File]
+    /// One per retention message text or image Apple has not approved.
+    var warnings: [String]
+    /// Stored, not computed: the template reads properties by reflection.
+    var hasWarnings: Bool
 
-    init(reloader: RulesReloader, offers: [OfferRuleStatistics], refunds: [RefundRuleStatistics]) {
+    init(reloader: RulesReloader, offers: [OfferRuleStatistics], refunds: [RefundRuleStatistics],
+         messageStates: [RetentionMessageState]) {
         let active = reloader.store.current
+        warnings = RetentionMessageReview(messages: active?.messages ?? .empty, states: messageStates).warnings
+        hasWarnings = !warnings.isEmpty
         bundle = active.map {
             Bundle(hash: $0.hash, loadedAt: reloader.loadedAt.map(ConsoleFormat.instant) ?? "at start", directory: reloader.directory)
         }

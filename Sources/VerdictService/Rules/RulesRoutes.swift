@@ -3,12 +3,13 @@ import Hummingbird
 import RuleEngine
 import VerdictStorage
 
-/// `GET /v1/rules`: the active bundle (hash, load time, rules with their file and line) and the
+/// `GET /v1/rules`: the active bundle (hash, load time, rules with their file and line, the
+/// retention messages with their review states and a warning for each one not approved) and the
 /// last refused candidate with its positioned errors. `GET /v1/rules/stats`: how each offer rule
 /// has done, treatment against holdout, and each refund rule: requests, sent, not sent, Apple's outcomes.
 struct RulesRoutes {
     let reloader: RulesReloader
-    let repository: any ConsumptionRequestStore & OfferDecisionStore
+    let repository: any ConsumptionRequestStore & OfferDecisionStore & RetentionMessageStore
     /// `VERDICT_ATTRIBUTION_WINDOW`: outcomes count only inside it, and the stats say so.
     let attributionWindowDays: Int
 
@@ -16,12 +17,15 @@ struct RulesRoutes {
         router.get("/v1/rules") { _, _ in
             let bundle = reloader.store.current
             let rejected = reloader.lastRejected
+            let review = RetentionMessageReview(
+                messages: bundle?.messages ?? .empty, states: try await repository.retentionMessageStates())
             return try JSONBody.response(RulesView(
                 directory: reloader.directory,
                 hash: bundle?.hash,
                 loadedAt: reloader.loadedAt?.appStoreMilliseconds,
                 rules: bundle?.ruleReferences ?? [],
                 offers: bundle?.catalog.offers.map { .init(id: $0.id, type: $0.type, productIds: $0.productIds) } ?? [],
+                messages: review.items, warnings: review.warnings,
                 lastRejected: rejected.map { attempt in
                     RulesView.Rejected(
                         at: attempt.at.appStoreMilliseconds, hash: attempt.rejection.hash,
@@ -130,6 +134,10 @@ struct RulesRoutes {
         var loadedAt: Int64?
         var rules: [RuleReference]
         var offers: [Offer]
+        /// The texts and images of `messages.yaml` with their review states at Apple.
+        var messages: [RetentionMessageReview.Item]
+        /// One per text or image Apple has not approved (rules using it are skipped).
+        var warnings: [String]
         var lastRejected: Rejected?
     }
 }

@@ -53,6 +53,10 @@ extension SQLRepository {
             })
     }
 
+    func refreshStatistics() async throws {
+        try await statement { db in try await db.execute("ANALYZE") }
+    }
+
     /// Inserts `rows` (each the values of `columns`, in order) in one transaction, as many rows
     /// per statement as the bind limit allows; rows that conflict with a stored one are skipped.
     private func importRows(into table: String, columns: String, _ rows: [[SQLValue]]) async throws {

@@ -18,8 +18,8 @@ struct RealtimeBenchCommand: AsyncParsableCommand {
         commandName: "realtime",
         abstract: "Answer signed realtime requests at a fixed rate over many stored subscribers; print latency (p50–p99).",
         discussion: """
-            Seeds --customers subscribers (transactions and renewal info as the service stores them), marks the \
-            bundle's messages approved, starts the service in this process with a generated In-App Purchase key \
+            Seeds --customers subscribers (transactions and renewal info as the service stores them; then ANALYZE), \
+            marks the bundle's messages and images approved, starts the service in this process with a generated In-App Purchase key \
             (offers are signed), mints one signed realtime request per send (a random subscriber each, a new \
             requestIdentifier), then sends them at --rate per second (open loop: a late request counts its wait) \
             after 2 unmeasured seconds. Latency is from when each request was due to its answer's last byte, over \
@@ -87,15 +87,22 @@ struct RealtimeBenchCommand: AsyncParsableCommand {
                 throw BenchFailure("\(databaseUrl) already holds the bench's subscribers: use --skip-seed, or a fresh database")
             }
             let seeded = try await RealtimeBenchSeeding.seed(customers, into: repository, now: now)
+            try await repository.refreshStatistics()
             print(String(format: "seeded %d subscribers (%d transactions, renewal info) in %.1f s", customers, seeded.transactions,
                          seeded.seconds))
         }
-        try await repository.recordRetentionMessageStates(bundle.messages.messages.flatMap { message in
+        // Every text and image approved, as `verdict appstore messages sync` records Apple's review.
+        let texts = bundle.messages.messages.flatMap { message in
             message.locales.map {
                 RetentionMessageState(messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: message.id,
                                       locale: $0.locale, state: MessageState.approved.rawValue, checkedAt: now.appStoreMilliseconds)
             }
-        })
+        }
+        let images = bundle.messages.images.map {
+            RetentionMessageState(messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: $0.id, locale: $0.size,
+                                  state: ImageState.approved.rawValue, checkedAt: now.appStoreMilliseconds, kind: .image)
+        }
+        try await repository.recordRetentionMessageStates(texts + images)
         let warmUp = 2 * rate
         let measured = rate * seconds
         let minting = ContinuousClock.now
