@@ -20,7 +20,7 @@ public protocol DecisionImportStore: Sendable {
     func importCustomers(_ customers: [CustomerRecord]) async throws
     /// Inserts renewal info (one row per subscription) in one transaction.
     func importRenewalInfo(_ records: [RenewalInfoRecord]) async throws
-    /// Refreshes the database's planner statistics (`ANALYZE`) after a bulk import, as the
-    /// database would on its own a while later (PostgreSQL's autovacuum).
+    /// Refreshes PostgreSQL's planner statistics (`ANALYZE`) after a bulk import, as its
+    /// autovacuum would a while later. SQLite, which the service never analyzes, is left alone.
     func refreshStatistics() async throws
 }

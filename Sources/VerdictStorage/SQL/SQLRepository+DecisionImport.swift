@@ -54,6 +54,10 @@ extension SQLRepository {
     }
 
     func refreshStatistics() async throws {
+        // SQLite is left as the service leaves it (never analyzed): its planner then trusts the
+        // indexes, while sqlite_stat1's per-index averages (e.g. every app_account_token NULL)
+        // would make it scan the customers and transactions of a customer look-up.
+        guard backend == .postgres else { return }
         try await statement { db in try await db.execute("ANALYZE") }
     }
 
