@@ -4,6 +4,7 @@ import Configuration
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import RuleEngine
 import ServiceLifecycle
 import VerdictStorage
@@ -161,6 +162,7 @@ public final class VerdictServer: Sendable {
         let router = Router(context: ServiceRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ConcurrencyLimitMiddleware(limit: configuration.httpMaxConcurrentRequests))
         let notifications = NotificationRoutes(intake: intake, repository: repository)
         let operations = OperationsRoutes(
             repository: repository, rules: rules, appStore: appStore, metrics: metrics,
@@ -176,7 +178,10 @@ public final class VerdictServer: Sendable {
             )
         }
         let tokens = TokenDirectory(tokens: configuration.apiTokens)
+        let limiter = configuration.rateLimitPerSecond > 0
+            ? RateLimiter(rate: Double(configuration.rateLimitPerSecond), burst: configuration.rateLimitBurst) : nil
         let authenticated = router.group().add(middleware: BearerTokenMiddleware(tokens: tokens))
+        if let limiter { authenticated.add(middleware: RateLimitMiddleware(limiter: limiter)) }
         notifications.registerLookup(on: authenticated)
         operations.registerAuthenticated(on: authenticated)
         RulesRoutes(
@@ -202,7 +207,7 @@ public final class VerdictServer: Sendable {
                 store: repository, lifetime: configuration.consoleSessionLifetime,
                 secureCookies: configuration.publicURL?.scheme == "https", now: now)
             ConsoleRoutes(
-                sessions: sessions, tokens: tokens, renderer: renderer,
+                sessions: sessions, tokens: tokens, renderer: renderer, limiter: limiter,
                 pages: ConsolePages(repository: repository, reloader: rulesReloader, renderer: renderer, now: now),
                 replays: ConsoleReplayPages(repository: repository, launcher: launcher, reloader: rulesReloader, renderer: renderer, now: now)
             ).register(on: router)
@@ -219,8 +224,12 @@ public final class VerdictServer: Sendable {
         reloadOnHangup: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        let census = ConnectionGuard.Census(limit: configuration.httpMaxConnections)
+        let requestTimeout = TimeAmount.nanoseconds(Int64(configuration.httpRequestTimeout.components.seconds) * 1_000_000_000
+            + configuration.httpRequestTimeout.components.attoseconds / 1_000_000_000)
         var application = Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(census: census, timeout: requestTimeout)])),
             configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: nil),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger

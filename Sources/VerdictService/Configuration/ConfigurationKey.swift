@@ -75,6 +75,11 @@ extension ConfigurationKey {
     public static let console = Self("console")
     public static let consoleSessionHours = Self("console.sessionHours")
     public static let publicURL = Self("publicUrl")
+    public static let rateLimitPerSecond = Self("rateLimit.perSecond")
+    public static let rateLimitBurst = Self("rateLimit.burst")
+    public static let httpRequestTimeout = Self("http.requestTimeout")
+    public static let httpMaxConnections = Self("http.maxConnections")
+    public static let httpMaxConcurrentRequests = Self("http.maxConcurrentRequests")
     /// The JSON config file itself (`VERDICT_CONFIG_FILE` or `--config`): where settings are read
     /// from, not a setting of its own, so it is not in ``all``.
     public static let configFile = Self("config.file", flag: "--config")
@@ -84,6 +89,7 @@ extension ConfigurationKey {
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .logLevel,
-        .console, .consoleSessionHours, .publicURL,
+        .console, .consoleSessionHours, .publicURL, .rateLimitPerSecond, .rateLimitBurst, .httpRequestTimeout, .httpMaxConnections,
+        .httpMaxConcurrentRequests,
     ]
 }

@@ -78,6 +78,18 @@ public struct ServiceConfiguration: Sendable {
     /// The address people reach the service at (`VERDICT_PUBLIC_URL`); https makes the console's
     /// cookie `Secure`.
     public var publicURL: URL?
+    /// Requests per second each API token (and console session) may make on average (0: no
+    /// limit), and how many at once (``rateLimitBurst``). Never applied to Apple's notifications
+    /// or realtime requests, which carry no token.
+    public var rateLimitPerSecond: Int
+    public var rateLimitBurst: Int
+    /// How long a client has to send a whole request (headers and body), counted from the
+    /// connection's opening or the end of the previous answer: slower clients are cut off.
+    public var httpRequestTimeout: Duration
+    /// Open connections served at once; a request on a connection beyond them is answered 503.
+    public var httpMaxConnections: Int
+    /// Requests handled at once; one more is answered 503 with `Retry-After`.
+    public var httpMaxConcurrentRequests: Int
 
     /// Reads and checks every setting.
     public init(reader: ConfigReader) throws(ConfigurationError) {
@@ -192,5 +204,10 @@ public struct ServiceConfiguration: Sendable {
         consoleEnabled = try settings.boolean(.console, default: true)
         consoleSessionLifetime = .seconds(try settings.integer(.consoleSessionHours, default: 12, range: 1...720) * 3600)
         publicURL = try settings.httpURL(.publicURL)
+        rateLimitPerSecond = try settings.integer(.rateLimitPerSecond, default: 500, range: 0...100_000)
+        rateLimitBurst = try settings.integer(.rateLimitBurst, default: 1000, range: 1...1_000_000)
+        httpRequestTimeout = try settings.duration(.httpRequestTimeout, default: 30, range: 1...3600)
+        httpMaxConnections = try settings.integer(.httpMaxConnections, default: 1024, range: 1...1_000_000)
+        httpMaxConcurrentRequests = try settings.integer(.httpMaxConcurrentRequests, default: 256, range: 1...100_000)
     }
 }

@@ -10,6 +10,8 @@ struct ConsoleRoutes {
     let sessions: ConsoleSessions
     let tokens: TokenDirectory
     let renderer: ConsoleRenderer
+    /// The API's per-token limiter, applied per signed-in session (nil: no limit).
+    let limiter: RateLimiter?
     let pages: ConsolePages
     let replays: ConsoleReplayPages
 
@@ -46,11 +48,17 @@ struct ConsoleRoutes {
             }
             return response
         }
-        pages.register(on: router) { request in try await sessions.session(of: request) }
-        replays.register(on: router) { request in try await sessions.session(of: request) }
+        pages.register(on: router) { request in try await limited(sessions.session(of: request)) }
+        replays.register(on: router) { request in try await limited(sessions.session(of: request)) }
     }
 
     /// The sign-in form, with a fresh form token in its cookie and field.
+    /// `session`, once the limiter let one more of its requests through (429 otherwise).
+    private func limited(_ session: ConsoleSession?) throws -> ConsoleSession? {
+        if let session, let limiter { try RateLimitMiddleware.take(limiter, key: "console:" + session.idDigest) }
+        return session
+    }
+
     private func signInForm(error: String?, status: HTTPResponse.Status = .ok) -> Response {
         let token = ConsoleSessions.randomToken()
         var response = renderer.page(

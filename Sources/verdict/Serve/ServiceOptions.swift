@@ -68,6 +68,16 @@ struct ServiceOptions: ParsableArguments {
     var consoleSessionHours: String?
     @Option(help: "The address people reach the service at (https makes the console's cookie Secure).")
     var publicUrl: String?
+    @Option(help: "Requests per second each API token or console session may make on average (default 500; 0: no limit).")
+    var rateLimitPerSecond: String?
+    @Option(help: "Requests each API token or console session may make at once (default 1000).")
+    var rateLimitBurst: String?
+    @Option(help: "Seconds a client has to send a whole request before it is cut off (default 30).")
+    var httpRequestTimeout: String?
+    @Option(help: "Open connections served at once; beyond them requests are answered 503 (default 1024).")
+    var httpMaxConnections: String?
+    @Option(help: "Requests handled at once; beyond them 503 with Retry-After (default 256).")
+    var httpMaxConcurrentRequests: String?
     @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
     var config: String?
 
@@ -85,6 +95,8 @@ struct ServiceOptions: ParsableArguments {
             (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.logLevel, logLevel), (.console, console),
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),
+            (.rateLimitPerSecond, rateLimitPerSecond), (.rateLimitBurst, rateLimitBurst), (.httpRequestTimeout, httpRequestTimeout),
+            (.httpMaxConnections, httpMaxConnections), (.httpMaxConcurrentRequests, httpMaxConcurrentRequests),
         ]
         var result: [ConfigurationKey: String] = [:]
         for (key, value) in pairs { if let value { result[key] = value } }
