@@ -3,6 +3,8 @@ import AppStoreServerHTTP
 import Configuration
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import RuleEngine
@@ -223,13 +225,15 @@ public final class VerdictServer: Sendable {
         port: Int? = nil,
         reloadOnHangup: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         let census = ConnectionGuard.Census(limit: configuration.httpMaxConnections)
         let requestTimeout = TimeAmount.nanoseconds(Int64(configuration.httpRequestTimeout.components.seconds) * 1_000_000_000
             + configuration.httpRequestTimeout.components.attoseconds / 1_000_000_000)
+        let http1 = HTTPServerBuilder.http1(configuration: .init(
+            additionalChannelHandlers: [ConnectionGuard(census: census, timeout: requestTimeout)]))
         var application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(census: census, timeout: requestTimeout)])),
+            server: try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0.serverConfiguration) } ?? http1,
             configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: nil),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -80,6 +80,8 @@ extension ConfigurationKey {
     public static let httpRequestTimeout = Self("http.requestTimeout")
     public static let httpMaxConnections = Self("http.maxConnections")
     public static let httpMaxConcurrentRequests = Self("http.maxConcurrentRequests")
+    public static let tlsCertificateFile = Self("tls.certificateFile")
+    public static let tlsKeyFile = Self("tls.keyFile")
     /// The JSON config file itself (`VERDICT_CONFIG_FILE` or `--config`): where settings are read
     /// from, not a setting of its own, so it is not in ``all``.
     public static let configFile = Self("config.file", flag: "--config")
@@ -90,6 +92,6 @@ extension ConfigurationKey {
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .logLevel,
         .console, .consoleSessionHours, .publicURL, .rateLimitPerSecond, .rateLimitBurst, .httpRequestTimeout, .httpMaxConnections,
-        .httpMaxConcurrentRequests,
+        .httpMaxConcurrentRequests, .tlsCertificateFile, .tlsKeyFile,
     ]
 }

@@ -90,6 +90,9 @@ public struct ServiceConfiguration: Sendable {
     public var httpMaxConnections: Int
     /// Requests handled at once; one more is answered 503 with `Retry-After`.
     public var httpMaxConcurrentRequests: Int
+    /// HTTPS instead of HTTP, with this certificate chain and key (nil: plain HTTP, e.g. behind a
+    /// proxy that terminates TLS).
+    public var tls: TLSIdentity?
 
     /// Reads and checks every setting.
     public init(reader: ConfigReader) throws(ConfigurationError) {
@@ -209,5 +212,11 @@ public struct ServiceConfiguration: Sendable {
         httpRequestTimeout = try settings.duration(.httpRequestTimeout, default: 30, range: 1...3600)
         httpMaxConnections = try settings.integer(.httpMaxConnections, default: 1024, range: 1...1_000_000)
         httpMaxConcurrentRequests = try settings.integer(.httpMaxConcurrentRequests, default: 256, range: 1...100_000)
+        switch (string(.tlsCertificateFile), string(.tlsKeyFile)) {
+        case (nil, nil): tls = nil
+        case (let certificate?, let key?): tls = try TLSIdentity(certificateFile: certificate, keyFile: key)
+        case (nil, _): throw ConfigurationError(.tlsCertificateFile, "is missing while VERDICT_TLS_KEY_FILE is set")
+        case (_, nil): throw ConfigurationError(.tlsKeyFile, "is missing while VERDICT_TLS_CERTIFICATE_FILE is set")
+        }
     }
 }

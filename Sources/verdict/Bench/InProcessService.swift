@@ -17,7 +17,7 @@ struct InProcessService {
         let service = try await VerdictServer.open(configuration: configuration, logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [service.makeApplication(port: 0) { continuation.yield($0) }], logger: logger))
+            services: [try service.makeApplication(port: 0) { continuation.yield($0) }], logger: logger))
         let running = Task {
             defer { continuation.finish() }
             try await group.run()

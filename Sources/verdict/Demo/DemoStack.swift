@@ -150,7 +150,7 @@ final class DemoStack: Sendable {
         _ service: VerdictServer, port: Int, logger: Logger, shutdownSignals: [UnixSignal]
     ) async throws -> (ServiceGroup, Task<Void, any Error>, Int) {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = service.makeApplication(port: port) { bound in continuation.yield(bound) }
+        let application = try service.makeApplication(port: port) { bound in continuation.yield(bound) }
         let services: [any Service] = [application]
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: shutdownSignals, logger: logger)

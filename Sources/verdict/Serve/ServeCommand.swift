@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .sqliteMemory: "sqlite::memory:"
         case .postgres: "postgres"
         }
-        let application = server.makeApplication(reloadOnHangup: true) { port in
+        let application = try server.makeApplication(reloadOnHangup: true) { port in
             logger.info("verdict listening", metadata: [
                 "address": .string("http://\(configuration.host):\(port)"),
                 "database": .string(database),

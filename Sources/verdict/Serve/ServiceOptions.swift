@@ -78,6 +78,10 @@ struct ServiceOptions: ParsableArguments {
     var httpMaxConnections: String?
     @Option(help: "Requests handled at once; beyond them 503 with Retry-After (default 256).")
     var httpMaxConcurrentRequests: String?
+    @Option(help: "PEM certificate chain: serve HTTPS (with --tls-key-file).")
+    var tlsCertificateFile: String?
+    @Option(help: "PEM private key of the TLS certificate.")
+    var tlsKeyFile: String?
     @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
     var config: String?
 
@@ -97,6 +101,7 @@ struct ServiceOptions: ParsableArguments {
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),
             (.rateLimitPerSecond, rateLimitPerSecond), (.rateLimitBurst, rateLimitBurst), (.httpRequestTimeout, httpRequestTimeout),
             (.httpMaxConnections, httpMaxConnections), (.httpMaxConcurrentRequests, httpMaxConcurrentRequests),
+            (.tlsCertificateFile, tlsCertificateFile), (.tlsKeyFile, tlsKeyFile),
         ]
         var result: [ConfigurationKey: String] = [:]
         for (key, value) in pairs { if let value { result[key] = value } }

@@ -9,10 +9,10 @@ struct RunningApplication: Sendable {
     /// Builds the application with the callback it must call with its bound port, runs it, and
     /// waits (30 s at most) for the port.
     static func start<App: ApplicationProtocol>(
-        _ make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) -> App
+        _ make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) throws -> App
     ) async throws -> RunningApplication {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = make { port in continuation.yield(port) }
+        let application = try make { port in continuation.yield(port) }
         let running = Task {
             // The stream ends without a port when the application fails to start.
             defer { continuation.finish() }

@@ -116,7 +116,7 @@ struct ServiceHarness: Sendable {
         var baseURL = ""
         if startService {
             let application = try await RunningApplication.start { onServerRunning in
-                service.makeApplication(port: 0, onServerRunning: onServerRunning)
+                try service.makeApplication(port: 0, onServerRunning: onServerRunning)
             }
             running = application
             baseURL = "http://127.0.0.1:\(application.port)"
