@@ -137,6 +137,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "AppStoreServer",
+                "RuleEngine",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -209,7 +210,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RuleEngineTests",
-            dependencies: ["RuleEngine", "AppStoreServer"]
+            dependencies: [
+                "FuzzTargets", "RuleEngine", "AppStoreServer"]
         ),
         .testTarget(
             name: "AppStoreSimulatorTests",

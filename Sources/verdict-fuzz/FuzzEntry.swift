@@ -5,12 +5,22 @@ import Foundation
 ///
 /// Built by `Scripts/fuzz.sh` with `-sanitize=fuzzer` (and the address sanitizer) and
 /// `-D VERDICT_FUZZING`, it is a libFuzzer program: `main` hands libFuzzer's flags to
-/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`). Built normally,
-/// it replays inputs instead: `verdict-fuzz intake FILE…` runs each file once and prints its
-/// outcome, so a finding can be reproduced without the fuzzing build.
+/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`, `rules`). Built
+/// normally, it replays inputs instead: `verdict-fuzz TARGET FILE…` runs each file once and prints
+/// its outcome, so a finding can be reproduced without the fuzzing build.
 enum FuzzEntry {
     /// The targets by name.
-    static let targetNames = ["intake"]
+    static let targetNames = ["intake", "rules"]
+
+    /// One input through the target called `name`, with its outcome described.
+    static func runner(_ name: String) -> @Sendable (Data) async -> String {
+        if name == "rules" {
+            let target = RulesFuzzTarget()
+            return { "\(target.run($0))" }
+        }
+        let target = intakeTarget()
+        return { "\(await target.run($0))" }
+    }
 
     /// Apple's test chain, from the repository's fixtures (or `VERDICT_FUZZ_FIXTURES`).
     static var fixturesDirectory: URL {
@@ -33,20 +43,23 @@ enum FuzzEntry {
 
 #if VERDICT_FUZZING
 /// The target under fuzzing, made on first use (`VERDICT_FUZZ_TARGET`, default `intake`).
-private let fuzzedTarget: IntakeFuzzTarget = {
+private let fuzzedName: String = {
     let name = ProcessInfo.processInfo.environment["VERDICT_FUZZ_TARGET"] ?? "intake"
     guard FuzzEntry.targetNames.contains(name) else {
         FileHandle.standardError.write(Data("verdict-fuzz: unknown target \(name) (targets: \(FuzzEntry.targetNames))\n".utf8))
         exit(2)
     }
-    return FuzzEntry.intakeTarget()
+    return name
 }()
+private let intakeTarget = FuzzEntry.intakeTarget()
+private let rulesTarget = RulesFuzzTarget()
 
 /// libFuzzer's callback: one input, never kept. (The runtime's own `main` may be the one linked;
 /// it calls this.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    fuzzedTarget.runBlocking(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+    let input = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+    if fuzzedName == "rules" { _ = rulesTarget.run(input) } else { intakeTarget.runBlocking(input) }
     return 0
 }
 
@@ -76,13 +89,13 @@ struct FuzzCommand {
             print("usage: verdict-fuzz TARGET FILE… (targets: \(FuzzEntry.targetNames.joined(separator: ", ")))")
             exit(2)
         }
-        let target = FuzzEntry.intakeTarget()
+        let run = FuzzEntry.runner(name)
         for path in arguments.dropFirst() {
             guard let input = FileManager.default.contents(atPath: path) else {
                 print("\(path): unreadable")
                 exit(1)
             }
-            print("\(path): \(await target.run(input))")
+            print("\(path): \(await run(input))")
         }
     }
 }
