@@ -227,8 +227,7 @@ public final class VerdictServer: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let census = ConnectionGuard.Census(limit: configuration.httpMaxConnections)
-        let requestTimeout = TimeAmount.nanoseconds(Int64(configuration.httpRequestTimeout.components.seconds) * 1_000_000_000
-            + configuration.httpRequestTimeout.components.attoseconds / 1_000_000_000)
+        let requestTimeout = TimeAmount.milliseconds(configuration.httpRequestTimeout.wholeMilliseconds)
         let http1 = HTTPServerBuilder.http1(configuration: .init(
             additionalChannelHandlers: [ConnectionGuard(census: census, timeout: requestTimeout)]))
         var application = Application(

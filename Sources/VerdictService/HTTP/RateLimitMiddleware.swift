@@ -1,5 +1,3 @@
-import Crypto
-import Foundation
 import Hummingbird
 
 /// Per API token (its digest, never the token) at most ``RateLimiter/rate`` requests per second
@@ -13,7 +11,8 @@ struct RateLimitMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let token = request.headers[.authorization].map { String($0.dropFirst(7)) } ?? ""
-        try Self.take(limiter, key: "token:" + RateLimitMiddleware.digest(token))
+        // The token's digest, as console session ids are kept: the secret itself is never a key.
+        try Self.take(limiter, key: "token:" + ConsoleSessions.digest(token))
         return try await next(request, context)
     }
 
@@ -26,10 +25,5 @@ struct RateLimitMiddleware: RouterMiddleware {
                                message: "more than \(Int(limiter.burst)) requests at once or \(limiter.rate) a second on average; retry after \(error.retryAfterSeconds) s",
                                headers: [.retryAfter: String(error.retryAfterSeconds)])
         }
-    }
-
-    /// A short hex digest naming a secret without revealing it.
-    static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -32,8 +32,8 @@ final class RateLimiter: Sendable {
     func take(_ key: String, now: ContinuousClock.Instant = .now) throws(Refusal) {
         let wait: Double? = buckets.withLock { buckets in
             var bucket = buckets[key] ?? Bucket(tokens: burst, updatedAt: now)
-            let elapsed = max(0, Double((now - bucket.updatedAt).components.seconds)
-                + Double((now - bucket.updatedAt).components.attoseconds) / 1e18)
+            let since = now - bucket.updatedAt
+            let elapsed = max(0, Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18)
             bucket.tokens = min(burst, bucket.tokens + elapsed * rate)
             bucket.updatedAt = now
             defer {
