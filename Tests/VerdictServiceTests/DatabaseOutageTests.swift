@@ -7,7 +7,7 @@ import VerdictService
 import VerdictStorage
 
 /// When the database is unreachable, intake answers 503 (so Apple retries) and stores nothing
-/// half-written; when it returns, the same notification is accepted and processed once.
+/// half-written, and the API answers 503 with `Retry-After`; when it returns, the same notification is accepted and processed once.
 @Suite(.serialized) struct DatabaseOutageTests {
     @Test func postgresOutageAnswers503AndRecovers() async throws {
         guard let server = ServiceBackend.postgresServerURL else {
@@ -37,6 +37,17 @@ import VerdictStorage
             #expect(!String(decoding: refused.body, as: UTF8.self).contains(parts.password ?? "\u{0}"))
             let ready = try await harness.request(.GET, "/readyz", token: nil)
             #expect(ready.status == 503)
+            // The app backends' endpoints answer 503 too (with Retry-After), never a 500.
+            let signatureBody = Data(#"{"productId":"com.lumen.pro.monthly","offerId":"lumen-pro-first-month-099"}"#.utf8)
+            for (method, path, body) in [
+                (HTTPMethod.GET, "/v1/jobs?state=dead", nil), (.GET, "/v1/decisions?originalTransactionId=1", nil),
+                (.POST, "/v1/offers/signatures", signatureBody),
+            ] as [(HTTPMethod, String, Data?)] {
+                let answer = try await harness.request(method, path, body: body)
+                #expect(answer.status == 503, "\(path)")
+                #expect(answer.body.jsonObject["error"]?.objectValue?["code"]?.stringValue == "UNAVAILABLE", "\(path)")
+                #expect(!String(decoding: answer.body, as: UTF8.self).contains(parts.host), "\(path)")
+            }
 
             proxy.restore()
             // Apple retries; once the database is back the retry is accepted.

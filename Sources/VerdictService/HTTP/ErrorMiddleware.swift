@@ -1,10 +1,12 @@
 import Hummingbird
 import Logging
+import VerdictStorage
 
 /// Turns every error into Verdict's JSON error shape: ``ServiceError`` and ``CandidateRefusal``
 /// (the same shape with the candidate's positioned errors) as they are, Hummingbird's
-/// `HTTPError` (unknown route, unsupported method…) with a code derived from its status, and any
-/// other error into a 500 whose message hides the internals (the log has them, by request id).
+/// `HTTPError` (unknown route, unsupported method…) with a code derived from its status, a
+/// database that does not answer into 503 `UNAVAILABLE` with `Retry-After`, and any other error
+/// into a 500 whose message hides the internals (the log has them, by request id).
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = ServiceRequestContext
 
@@ -15,6 +17,11 @@ struct ErrorMiddleware: RouterMiddleware {
             throw error
         } catch let error as CandidateRefusal {
             throw error
+        } catch let error as StorageError where error.isUnavailable {
+            // Down, unreachable, or slower than VERDICT_DATABASE_TIMEOUT: the caller may try again.
+            // The reason stays in the log; it can name the database's host.
+            context.logger.warning("database unavailable", metadata: ["error": "\(error)"])
+            throw ServiceError.unavailable("UNAVAILABLE", "the database did not answer; try again later")
         } catch let error as HTTPError {
             throw ServiceError(error.status, code: Self.code(for: error.status), message: error.body ?? error.status.reasonPhrase)
         } catch {
