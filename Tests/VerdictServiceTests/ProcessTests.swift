@@ -88,20 +88,22 @@ import VerdictStorage
         #expect(wrong.isEmpty, "not processed exactly once: \(wrong.prefix(5))")
     }
 
-    /// Makes the leases of a killed worker expire now instead of in 15 s (the lease time is not a
-    /// setting): claims every runnable job as if 61 s had passed, then gives the leases back.
+    /// Makes the leases of a killed worker expire now instead of after `VERDICT_WORKER_LEASE`:
+    /// claims every runnable job as if more than the longest lease allowed (600 s) had passed,
+    /// then gives the leases back.
     /// With VERDICT_TEST_REAL_LEASE_EXPIRY=1 nothing is done and the test waits for real expiry.
     static func expireLeases(_ repository: any VerdictRepository) async throws -> Int {
         if ProcessInfo.processInfo.environment["VERDICT_TEST_REAL_LEASE_EXPIRY"] == "1" { return 0 }
         let now = Date().appStoreMilliseconds
         let owner = "process-tests/lease-expiry"
-        let claimed = try await repository.claimJobs(owner: owner, limit: 100_000, leaseMilliseconds: 1_000, now: now + 61_000, kinds: nil)
+        let claimed = try await repository.claimJobs(owner: owner, limit: 100_000, leaseMilliseconds: 1_000, now: now + 601_000, kinds: nil)
         try await repository.releaseLeases(owner: owner, now: now)
         return claimed.count
     }
 
     static var settleTimeout: Duration {
-        ProcessInfo.processInfo.environment["VERDICT_TEST_REAL_LEASE_EXPIRY"] == "1" ? .seconds(120) : .seconds(30)
+        // Real expiry waits out the harness's lease (VERDICT_WORKER_LEASE 120 s) and then some.
+        ProcessInfo.processInfo.environment["VERDICT_TEST_REAL_LEASE_EXPIRY"] == "1" ? .seconds(180) : .seconds(30)
     }
 
     // MARK: 1. Crash safety

@@ -79,8 +79,11 @@ struct TestDatabase: Sendable {
         for repository in repositories { try await repository.shutdown() }
     }
 
-    /// Opens one more repository (its own connections) on this database.
-    func open(maximumConnections: Int = 4, sqliteBusyTimeout: Duration = .seconds(10)) async throws -> any VerdictRepository {
+    /// Opens one more repository (its own connections) on this database. SQLite waits up to a
+    /// minute for another connection's write lock (the service's default is 10 s): with the whole
+    /// suite running at once on two cores, the holder of the lock can be kept off the CPU for
+    /// longer than 10 s, and these tests check what is stored, not how fast.
+    func open(maximumConnections: Int = 4, sqliteBusyTimeout: Duration = .seconds(60)) async throws -> any VerdictRepository {
         try await RepositoryFactory.open(
             databaseURL: try DatabaseURL(parsing: url),
             options: StorageOptions(postgresMaximumConnections: maximumConnections, sqliteBusyTimeout: sqliteBusyTimeout),

@@ -89,12 +89,13 @@ public final class VerdictServer: Sendable {
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
             WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
-            RuleReplayJob(repository: repository, rules: rulesReloader.store, leaseMilliseconds: JobWorker.defaultLeaseMilliseconds, now: now),
+            RuleReplayJob(repository: repository, rules: rulesReloader.store, leaseMilliseconds: configuration.workerLease.wholeMilliseconds, now: now),
         ]
         handlers.sort { $0.kind < $1.kind }
         self.worker = JobWorker(
             repository: repository, handlers: handlers, metrics: metrics, signal: signal,
-            concurrency: configuration.workerConcurrency, logger: logger, now: now,
+            concurrency: configuration.workerConcurrency, leaseMilliseconds: configuration.workerLease.wholeMilliseconds,
+            logger: logger, now: now,
             ready: { await schema.waitUntilMigrated() }
         )
     }

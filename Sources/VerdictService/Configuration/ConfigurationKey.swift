@@ -70,6 +70,7 @@ extension ConfigurationKey {
     public static let consumptionGrace = Self("consumptionGrace")
     public static let rulesReloadInterval = Self("rules.reloadInterval")
     public static let workerConcurrency = Self("worker.concurrency")
+    public static let workerLease = Self("worker.lease")
     public static let assumeConsent = Self("assumeConsent")
     public static let logLevel = Self("log.level")
     public static let console = Self("console")
@@ -90,7 +91,7 @@ extension ConfigurationKey {
     public static let all: [Self] = [
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
-        .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .logLevel,
+        .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .workerLease, .logLevel,
         .console, .consoleSessionHours, .publicURL, .rateLimitPerSecond, .rateLimitBurst, .httpRequestTimeout, .httpMaxConnections,
         .httpMaxConcurrentRequests, .tlsCertificateFile, .tlsKeyFile,
     ]

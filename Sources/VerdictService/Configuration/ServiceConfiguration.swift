@@ -70,6 +70,9 @@ public struct ServiceConfiguration: Sendable {
     public var rulesReloadInterval: Duration
     /// How many jobs one process runs at once.
     public var workerConcurrency: Int
+    /// How long a claimed job stays leased to this process without a renewal; running jobs renew
+    /// it every third of it, so a stopped process's jobs run elsewhere within one lease.
+    public var workerLease: Duration
     public var logLevel: Logger.Level
     /// Whether `/console` is served (`VERDICT_CONSOLE`, default true).
     public var consoleEnabled: Bool
@@ -203,6 +206,7 @@ public struct ServiceConfiguration: Sendable {
         reconcileInterval = try settings.duration(.reconcileInterval, default: 3600, range: 0...(7 * 86400))
         rulesReloadInterval = try settings.duration(.rulesReloadInterval, default: 2, range: 0...3600)
         workerConcurrency = try settings.integer(.workerConcurrency, default: 8, range: 1...256)
+        workerLease = try settings.duration(.workerLease, default: 15, range: 3...600)
         logLevel = try settings.logLevel(.logLevel, default: .info)
         consoleEnabled = try settings.boolean(.console, default: true)
         consoleSessionLifetime = .seconds(try settings.integer(.consoleSessionHours, default: 12, range: 1...720) * 3600)

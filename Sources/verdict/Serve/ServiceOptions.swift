@@ -60,6 +60,8 @@ struct ServiceOptions: ParsableArguments {
     var reconcileInterval: String?
     @Option(help: "Jobs run at once by this process (default 8).")
     var workerConcurrency: String?
+    @Option(help: "Seconds a claimed job stays leased to this process without a renewal (default 15).")
+    var workerLease: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
     @Option(help: "Serve the console at /console: true or false (default true).")
@@ -97,7 +99,7 @@ struct ServiceOptions: ParsableArguments {
             (.webhookSecret, webhookSecret), (.assumeConsent, assumeConsent), (.historyWait, historyWait),
             (.attributionWindow, attributionWindow), (.revenueWindow, revenueWindow), (.retentionDeadline, retentionDeadline), (.consumptionGrace, consumptionGrace),
             (.reconcileInterval, reconcileInterval),
-            (.workerConcurrency, workerConcurrency), (.logLevel, logLevel), (.console, console),
+            (.workerConcurrency, workerConcurrency), (.workerLease, workerLease), (.logLevel, logLevel), (.console, console),
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),
             (.rateLimitPerSecond, rateLimitPerSecond), (.rateLimitBurst, rateLimitBurst), (.httpRequestTimeout, httpRequestTimeout),
             (.httpMaxConnections, httpMaxConnections), (.httpMaxConcurrentRequests, httpMaxConcurrentRequests),

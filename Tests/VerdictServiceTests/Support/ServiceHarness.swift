@@ -96,6 +96,10 @@ struct ServiceHarness: Sendable {
             "VERDICT_RECONCILE_INTERVAL": "0",
             // Tests report facts before Apple asks; the grace period has its own tests.
             "VERDICT_CONSUMPTION_GRACE": "0",
+            // The whole suite runs at once on a small machine, where a process can stall for
+            // longer than a third of the default 15 s lease; a lease that ran out under a running
+            // job would run it twice. Leases and their expiry have their own tests.
+            "VERDICT_WORKER_LEASE": "120",
             "VERDICT_LOG_LEVEL": "critical",
         ]
         if credentials {
