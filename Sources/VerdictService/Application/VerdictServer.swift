@@ -164,7 +164,8 @@ public final class VerdictServer: Sendable {
     public func makeRouter() -> Router<ServiceRequestContext> {
         let router = Router(context: ServiceRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        let methods = MethodNotAllowed()
+        router.add(middleware: ErrorMiddleware(methods: methods))
         router.add(middleware: ConcurrencyLimitMiddleware(limit: configuration.httpMaxConcurrentRequests))
         let notifications = NotificationRoutes(intake: intake, repository: repository)
         let operations = OperationsRoutes(
@@ -215,7 +216,7 @@ public final class VerdictServer: Sendable {
                 replays: ConsoleReplayPages(repository: repository, launcher: launcher, reloader: rulesReloader, renderer: renderer, now: now)
             ).register(on: router)
         }
-        MethodNotAllowed.register(on: router)
+        methods.record(router)
         return router
     }
 

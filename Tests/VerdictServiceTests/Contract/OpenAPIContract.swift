@@ -64,7 +64,8 @@ struct OpenAPIContract: Sendable {
             return status == 404 ? [] : ["\(method) \(bare) → \(status): the path is not in the document"]
         }
         let where_ = "\(method) \(template) → \(status)"
-        guard let operation = paths[template]?[method.lowercased()] else {
+        // Methods are case-sensitive: the document's `get` is the request method GET, never `get`.
+        guard method == method.uppercased(), let operation = paths[template]?[method.lowercased()] else {
             // A method the path does not serve is answered 405, which the document need not list.
             return status == 405 ? [] : ["\(where_): the method is not in the document"]
         }

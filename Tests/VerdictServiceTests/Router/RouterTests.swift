@@ -57,6 +57,12 @@ import VerdictService
                 (.patch, "/v1/customers/5f4c6d1e-7a8b-4c9d-8e0f-1a2b3c4d5e6f/consent", "GET, PUT"),
                 (.put, "/healthz", "GET"),
                 (HTTPRequest.Method("QUERY")!, "/v1/rules/stats", "GET"),
+                // Methods no server knows, HEAD, and a method is case-sensitive ("get" is not GET).
+                (HTTPRequest.Method("BREW")!, "/v1/notifications", "POST"),
+                (HTTPRequest.Method("BREW")!, "/v1/rules/replay/r-1/report.html", "GET"),
+                (.head, "/v1/decisions/d-1", "GET"),
+                (HTTPRequest.Method("get")!, "/healthz", "GET"),
+                (.connect, "/console/rules", "GET"),
             ]
             for (method, path, allow) in cases {
                 let answer = try await harness.send(method, path, token: nil)
@@ -65,6 +71,8 @@ import VerdictService
                 #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "METHOD_NOT_ALLOWED")
             }
             #expect(try await harness.send(.get, "/v1/nothing-here").status == 404)
+            #expect(try await harness.send(HTTPRequest.Method("BREW")!, "/v1/nothing-here").status == 404)
+            #expect(try await harness.send(.get, "/v1/decisions/d-1/more").status == 404)
         }
     }
 
