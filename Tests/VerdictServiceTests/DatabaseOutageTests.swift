@@ -24,7 +24,11 @@ import VerdictStorage
         let url = try await DatabaseAdministration.createDatabase(serverURL: adminURL, name: String(name), logger: ServiceTestDatabase.logger)
         defer { Task { try? await DatabaseAdministration.dropDatabase(serverURL: server, name: String(name), logger: ServiceTestDatabase.logger) } }
 
-        try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_DATABASE_URL": url, "VERDICT_DATABASE_TIMEOUT": "2"]) { harness in
+        try await ServiceHarness.with(.sqlite, extraSettings: [
+            "VERDICT_DATABASE_URL": url, "VERDICT_DATABASE_TIMEOUT": "2",
+            // A job whose completion could not be recorded during the outage runs again after its lease.
+            "VERDICT_WORKER_LEASE": "5",
+        ]) { harness in
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let before = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
             #expect(try await harness.deliver(before.notification.signedPayload).status == 200)

@@ -106,7 +106,9 @@ import VerdictService
     /// the test fails with TIMED_OUT.
     @Test(arguments: ServiceBackend.selected)
     func aStalledDatabaseFailsTheTestOnlyWhenTheDeadlineIsAboveApplesThreshold(_ backend: ServiceBackend) async throws {
-        for (deadline, threshold, expected) in [(300, 2_500, PerformanceTestStatus.pass), (2_500, 1_000, .fail)] {
+        // The simulator gives up on an answer after three thresholds: 2,000 ms leaves a late answer
+        // (2,500 ms) 3.5 s of room on a loaded machine to still be timed.
+        for (deadline, threshold, expected) in [(300, 2_500, PerformanceTestStatus.pass), (2_500, 2_000, .fail)] {
             try await ServiceHarness.with(backend, extraSettings: ["VERDICT_RETENTION_DEADLINE": "\(deadline)"]) { harness in
                 let client = try harness.service.appStore.client(for: .sandbox)
                 let (_, otid) = try await harness.subscribeFullPriceAnnual()
