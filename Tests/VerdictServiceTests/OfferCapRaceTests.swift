@@ -12,13 +12,13 @@ import VerdictService
     static let offer = "lumen-annual-40off"
     static let customers = 100
 
-    /// The shipped rules with the offer capped at 10 grants in 30 days, in a folder of their own.
-    static func cappedRules(in directory: URL) throws -> String {
+    /// The shipped rules with the offer capped at `max` grants in 30 days, in a folder of their own.
+    static func cappedRules(in directory: URL, max: Int = 10) throws -> String {
         let rules = directory.appendingPathComponent("Rules")
         try FileManager.default.copyItem(at: URL(fileURLWithPath: ServiceHarness.rulesDirectory), to: rules)
         let file = rules.appendingPathComponent("retention.rules.yaml")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let capped = text.replacingOccurrences(of: "\(offer): {max: 1000, within: 30d}", with: "\(offer): {max: 10, within: 30d}")
+        let capped = text.replacingOccurrences(of: "\(offer): {max: 1000, within: 30d}", with: "\(offer): {max: \(max), within: 30d}")
         #expect(capped != text, "the shipped rules cap \(offer)")
         try capped.write(to: file, atomically: true, encoding: .utf8)
         return rules.path

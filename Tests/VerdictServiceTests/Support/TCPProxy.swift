@@ -3,30 +3,55 @@ import NIOPosix
 import Synchronization
 
 /// A TCP forwarder on 127.0.0.1 that a test can cut (every connection dropped, new ones refused)
-/// and restore, to make a database server unreachable and reachable again.
+/// and restore, to make a database server unreachable and reachable again. With several target
+/// ports it is a round-robin balancer without health checks (each new connection goes to the next
+/// port, alive or not), as in front of two `verdict serve` processes.
 final class TCPProxy: Sendable {
-    private let targetHost: String
-    private let targetPort: Int
-    private let group = MultiThreadedEventLoopGroup.singleton
-    private let state = Mutex<(server: Channel?, connections: [Channel], open: Bool)>((nil, [], true))
+    private struct State {
+        var server: Channel?
+        var connections: [Channel] = []
+        var open = true
+        var targetPorts: [Int]
+        var next = 0
+    }
 
-    init(targetHost: String, targetPort: Int) async throws {
+    private let targetHost: String
+    private let group = MultiThreadedEventLoopGroup.singleton
+    private let state: Mutex<State>
+
+    convenience init(targetHost: String, targetPort: Int) async throws {
+        try await self.init(targetHost: targetHost, targetPorts: [targetPort])
+    }
+
+    init(targetHost: String, targetPorts: [Int]) async throws {
         self.targetHost = targetHost
-        self.targetPort = targetPort
+        state = Mutex(State(targetPorts: targetPorts))
         let server = try await bind(port: 0)
         state.withLock { $0.server = server }
+    }
+
+    /// Sends new connections to `ports` from now on (connections already open stay where they are).
+    func setTargetPorts(_ ports: [Int]) {
+        state.withLock { $0.targetPorts = ports }
+    }
+
+    private func nextTargetPort() -> Int {
+        state.withLock { state in
+            defer { state.next += 1 }
+            return state.targetPorts[state.next % max(state.targetPorts.count, 1)]
+        }
     }
 
     /// The port to connect to.
     var port: Int { state.withLock { $0.server?.localAddress?.port ?? 0 } }
 
     private func bind(port: Int) async throws -> Channel {
-        let targetHost = targetHost, targetPort = targetPort, group = group
+        let targetHost = targetHost, group = group
         return try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { [self] inbound in
                 guard state.withLock({ $0.open }) else { return inbound.close() }
-                return ClientBootstrap(group: group).connect(host: targetHost, port: targetPort).flatMap { outbound in
+                return ClientBootstrap(group: group).connect(host: targetHost, port: nextTargetPort()).flatMap { outbound in
                     self.state.withLock { $0.connections += [inbound, outbound] }
                     return inbound.pipeline.addHandler(Glue(peer: outbound)).flatMap {
                         outbound.pipeline.addHandler(Glue(peer: inbound))
