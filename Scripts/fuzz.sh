@@ -3,7 +3,8 @@
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer flags…]      e.g. Scripts/fuzz.sh intake 600 -jobs=2
 #   Scripts/fuzz.sh --build                                 only builds the fuzzing binary
 # Builds `verdict-fuzz` with -sanitize=fuzzer,address (VERDICT_FUZZ_SANITIZERS to change) into
-# VERDICT_FUZZ_SCRATCH (default .build-fuzz, so the normal build is left alone), seeds it with the
+# VERDICT_FUZZ_SCRATCH (default .build-fuzz, so the normal build is left alone; VERDICT_FUZZ_CONFIGURATION
+# =release builds it optimised, for long runs), seeds it with the
 # committed corpus Fuzz/TARGET/corpus and the regression inputs Fuzz/TARGET/crashes, and keeps what
 # it learns in .build-fuzz/corpus/TARGET. libFuzzer's running log goes to .build-fuzz/TARGET.log;
 # its last lines (the statistics, or the report of a finding) are printed at the end. A finding is
@@ -25,15 +26,16 @@ fi
 
 scratch=${VERDICT_FUZZ_SCRATCH:-.build-fuzz}
 sanitizers=${VERDICT_FUZZ_SANITIZERS:-fuzzer,address}
+configuration=${VERDICT_FUZZ_CONFIGURATION:-debug}
 mkdir -p "$scratch"
-binary="$scratch/debug/verdict-fuzz"
+binary="$scratch/$configuration/verdict-fuzz"
 # VERDICT_FUZZ_PREBUILT=1 (set by .ci/run right after `fuzz.sh --build`) skips the no-op rebuild.
 if [ -z "$build_only" ] && [ "${VERDICT_FUZZ_PREBUILT:-0}" = 1 ] && [ -x "$binary" ]; then
     :
 else
     # The linker warns once per sanitizer symbol ("Cannot export local symbol"): the build's output is
     # kept in a file and shown whole only when the build fails.
-    if ! swift build --scratch-path "$scratch" --product verdict-fuzz \
+    if ! swift build --scratch-path "$scratch" -c "$configuration" --product verdict-fuzz \
         -Xswiftc "-sanitize=$sanitizers" -Xswiftc -DVERDICT_FUZZING >"$scratch/build.log" 2>&1; then
         cat "$scratch/build.log" >&2
         exit 1
