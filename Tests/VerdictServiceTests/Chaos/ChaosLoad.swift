@@ -45,22 +45,15 @@ final class ChaosLoad: Sendable {
         case annualRefundDeclined
     }
 
-    struct Published: Sendable {
-        var uuid: String
-        var type: NotificationTypeV2
-        var subtype: Subtype?
-        var originalTransactionId: String?
-        var transactionId: String?
-    }
-
-    private let published = Mutex<[Published]>([])
+    private let published = Mutex<[SimulatedNotification]>([])
     private let customers = Mutex(0)
     private let steps = Mutex<[Int: String]>([:])
 
     /// What each customer still being played is doing (for a run that stalls).
     var lanes: String { steps.withLock { $0.sorted { $0.key < $1.key }.map { "customer \($0.key): \($0.value)" }.joined(separator: "; ") } }
 
-    var all: [Published] { published.withLock { $0 } }
+    /// Every notification published, in order.
+    var all: [SimulatedNotification] { published.withLock { $0 } }
     var count: Int { published.withLock { $0.count } }
 
     /// Runs `lanes` customers at a time, each pausing between its steps so that together they
@@ -87,11 +80,7 @@ final class ChaosLoad: Sendable {
         func step(_ result: ScenarioResult) async throws -> ScenarioResult {
             let notification = result.notification
             steps.withLock { $0[customer] = "\(kind): \(notification.notificationType.rawValue) published" }
-            published.withLock {
-                $0.append(Published(
-                    uuid: notification.notificationUUID, type: notification.notificationType, subtype: notification.subtype,
-                    originalTransactionId: result.originalTransactionId, transactionId: result.transactionId))
-            }
+            published.withLock { $0.append(notification) }
             try await Task.sleep(for: pause)
             return result
         }

@@ -43,26 +43,26 @@ struct ChaosReport {
         report.published = published.count
         var storedUUIDs: Set<String> = []
         for item in published {
-            let simulated = await harness.store.notification(uuid: item.uuid)
+            let simulated = await harness.store.notification(uuid: item.notificationUUID)
             let acknowledged = simulated?.wasDelivered == true
             report.deliveryAttempts += simulated?.sendAttempts.count ?? 0
             if acknowledged { report.acknowledged += 1 }
-            guard let stored = try await repository.notification(uuid: item.uuid) else {
-                if acknowledged { report.lost.append(item.uuid) }
+            guard let stored = try await repository.notification(uuid: item.notificationUUID) else {
+                if acknowledged { report.lost.append(item.notificationUUID) }
                 continue
             }
-            storedUUIDs.insert(item.uuid)
+            storedUUIDs.insert(item.notificationUUID)
             if stored.state != .processed || stored.processedCount != 1 {
-                report.notProcessedOnce.append("\(item.uuid): \(stored.state) ×\(stored.processedCount)")
+                report.notProcessedOnce.append("\(item.notificationUUID): \(stored.state) ×\(stored.processedCount)")
             }
         }
         report.stored = storedUUIDs.count
         report.storedInAll = try await repository.notificationCount()
 
-        let decisions = try await report.countDecisions(published.filter { storedUUIDs.contains($0.uuid) }, repository)
+        let decisions = try await report.countDecisions(published.filter { storedUUIDs.contains($0.notificationUUID) }, repository)
         report.cappedOffersMade = decisions.filter { $0.offerId == cappedOffer && !$0.heldOut }.count
         report.cappedOffersCounted = try await repository.grantedOffers(.offer(cappedOffer), since: 0)
-        let requests = published.filter { $0.type == .consumptionRequest && storedUUIDs.contains($0.uuid) }
+        let requests = published.filter { $0.notificationType == .consumptionRequest && storedUUIDs.contains($0.notificationUUID) }
         try await report.countConsumption(requests, repository, received: await harness.store.receivedConsumptionInformation())
         report.countEvents(receiver.deliveries, decisions: decisions, requests: requests)
         report.deadJobs = try await repository.queueStatistics(now: Date().appStoreMilliseconds).dead
@@ -70,18 +70,18 @@ struct ChaosReport {
     }
 
     /// One decision per stored trigger (auto-renew turned off, expiry), none for anything else.
-    private mutating func countDecisions(_ stored: [ChaosLoad.Published], _ repository: any VerdictRepository) async throws
+    private mutating func countDecisions(_ stored: [SimulatedNotification], _ repository: any VerdictRepository) async throws
         -> [OfferDecisionRecord] {
         let triggers = stored.filter {
-            ($0.type == .didChangeRenewalStatus && $0.subtype == .autoRenewDisabled) || $0.type == .expired
+            ($0.notificationType == .didChangeRenewalStatus && $0.subtype == .autoRenewDisabled) || $0.notificationType == .expired
         }
         self.triggers = triggers.count
         var decisions: [OfferDecisionRecord] = []
         for (otid, items) in Dictionary(grouping: triggers, by: { $0.originalTransactionId ?? "" }) {
             let records = try await repository.offerDecisions(originalTransactionId: otid, limit: 100)
             decisions += records
-            for item in items where records.filter({ $0.notificationUUID == item.uuid }).count != 1 {
-                triggersWithoutOneDecision.append("\(item.uuid): \(records.filter { $0.notificationUUID == item.uuid }.count) decisions")
+            for item in items where records.filter({ $0.notificationUUID == item.notificationUUID }).count != 1 {
+                triggersWithoutOneDecision.append("\(item.notificationUUID): \(records.filter { $0.notificationUUID == item.notificationUUID }.count) decisions")
             }
             if records.count != items.count { triggersWithoutOneDecision.append("\(otid): \(records.count) decisions, \(items.count) triggers") }
         }
@@ -92,35 +92,35 @@ struct ChaosReport {
 
     /// One consumption request per notification, settled; Apple received one body per request sent,
     /// and a repeat only where an attempt's outcome is unknown (the process stopped during the call).
-    private mutating func countConsumption(_ requests: [ChaosLoad.Published], _ repository: any VerdictRepository,
+    private mutating func countConsumption(_ requests: [SimulatedNotification], _ repository: any VerdictRepository,
                                            received: [ReceivedConsumptionInformation]) async throws {
         consumptionRequests = requests.count
         let bodies = Dictionary(grouping: received, by: \.transactionId).mapValues(\.count)
         bodiesAtApple = received.count
         for item in requests {
             guard let transactionId = item.transactionId else { continue }
-            let records = try await repository.consumptionRequests(transactionId: transactionId).filter { $0.notificationUUID == item.uuid }
+            let records = try await repository.consumptionRequests(transactionId: transactionId).filter { $0.notificationUUID == item.notificationUUID }
             guard records.count == 1, let record = records.first else {
-                requestProblems.append("\(item.uuid): \(records.count) requests recorded")
+                requestProblems.append("\(item.notificationUUID): \(records.count) requests recorded")
                 continue
             }
-            if record.state == .pending { requestProblems.append("\(item.uuid): still pending") }
+            if record.state == .pending { requestProblems.append("\(item.notificationUUID): still pending") }
             let unknown = try await repository.consumptionAttempts(requestId: record.id)
                 .filter { $0.errorMessage == ConsumptionAttemptRecord.outcomeUnknown }.count
             outcomeUnknown += unknown
             let atApple = bodies[transactionId] ?? 0
             let expected = record.state == .sent ? 1 : 0
-            if atApple < expected { requestProblems.append("\(item.uuid): sent, but Apple received nothing") }
+            if atApple < expected { requestProblems.append("\(item.notificationUUID): sent, but Apple received nothing") }
             repeats += max(0, atApple - expected)
             if atApple - expected > unknown {
-                requestProblems.append("\(item.uuid): Apple received \(atApple) bodies, \(unknown) attempts of unknown outcome")
+                requestProblems.append("\(item.notificationUUID): Apple received \(atApple) bodies, \(unknown) attempts of unknown outcome")
             }
         }
     }
 
     /// One event id per decision that targeted an offer and per consumption request.
     private mutating func countEvents(_ deliveries: [WebhookReceiver.Delivery], decisions: [OfferDecisionRecord],
-                                      requests: [ChaosLoad.Published]) {
+                                      requests: [SimulatedNotification]) {
         webhookDeliveries = deliveries.count
         var offerIds: Set<String> = []
         var consumptionIds: Set<String> = []
@@ -140,7 +140,7 @@ struct ChaosReport {
             eventMismatches.append("offer.targeted: \(offerIds.subtracting(targeted).count) ids without a decision, "
                                    + "\(targeted.subtracting(offerIds).count) decisions without an event")
         }
-        if consumptionIds != Set(requests.map(\.uuid)) {
+        if consumptionIds != Set(requests.map(\.notificationUUID)) {
             eventMismatches.append("consumption.requested: \(consumptionIds.count) ids for \(requests.count) requests")
         }
     }
