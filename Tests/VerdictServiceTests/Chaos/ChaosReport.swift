@@ -80,8 +80,9 @@ struct ChaosReport {
         for (otid, items) in Dictionary(grouping: triggers, by: { $0.originalTransactionId ?? "" }) {
             let records = try await repository.offerDecisions(originalTransactionId: otid, limit: 100)
             decisions += records
-            for item in items where records.filter({ $0.notificationUUID == item.notificationUUID }).count != 1 {
-                triggersWithoutOneDecision.append("\(item.notificationUUID): \(records.filter { $0.notificationUUID == item.notificationUUID }.count) decisions")
+            let perNotification = Dictionary(grouping: records, by: \.notificationUUID).mapValues(\.count)
+            for item in items where perNotification[item.notificationUUID] != 1 {
+                triggersWithoutOneDecision.append("\(item.notificationUUID): \(perNotification[item.notificationUUID] ?? 0) decisions")
             }
             if records.count != items.count { triggersWithoutOneDecision.append("\(otid): \(records.count) decisions, \(items.count) triggers") }
         }
