@@ -6,7 +6,8 @@ import Foundation
 /// subscription, at most `maxConcurrentRequests` at once, each timed. A request succeeds when the
 /// answer is a 200 with a valid `RealtimeResponseBody` within `responseTimeThreshold`; otherwise
 /// it counts under Apple's `SendAttemptResult` reason (`TIMED_OUT`, `UNSUCCESSFUL_HTTP_RESPONSE_CODE`,
-/// `INVALID_RESPONSE`, `NO_RESPONSE`, …).
+/// `INVALID_RESPONSE`, `NO_RESPONSE`, …). A request still unanswered after three thresholds is
+/// cut and counts as `TIMED_OUT` with the time it was waited for.
 struct PerformanceTestRunner: Sendable {
     let store: SimulatorStore
     let httpClient: HTTPClient

@@ -21,21 +21,25 @@ struct RealtimeCaller: Sendable {
     let httpClient: HTTPClient
 
     /// Posts one request and waits up to `timeout` milliseconds; an answer later than `threshold`
-    /// is `TIMED_OUT` (Apple would have shown its fallback) but still reported.
+    /// is `TIMED_OUT` (Apple would have shown its fallback) but still reported. A call cut at
+    /// `timeout` is timed too: its time is how long it was waited for (a lower bound).
     func call(originalTransactionId: String, userLocale: String, url: String, threshold: Int64, timeout: Int64) async throws -> Call {
         let (body, request) = try await store.realtimeRequest(originalTransactionId: originalTransactionId, userLocale: userLocale)
         var call = Call(realtimeURL: url, requestIdentifier: request.requestIdentifier.uuidString.lowercased())
+        let started = ContinuousClock.now
+        func milliseconds() -> Int64 {
+            let elapsed = ContinuousClock.now - started
+            return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        }
         do {
             var post = HTTPClientRequest(url: url)
             post.method = .POST
             post.headers.add(name: "Content-Type", value: "application/json")
             post.headers.add(name: "User-Agent", value: "App Store Retention Messaging (Verdict simulator)")
             post.body = .bytes(try JSONEncoder().encode(body))
-            let started = ContinuousClock.now
             let response = try await httpClient.execute(post, timeout: .milliseconds(timeout))
             let data = try await response.body.collect(upTo: 1 << 20)
-            let elapsed = ContinuousClock.now - started
-            call.milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            call.milliseconds = milliseconds()
             call.status = Int(response.status.code)
             call.answer = try? AppStoreJSON.decoder().decode(RealtimeResponseBody.self, from: Data(data.readableBytesView))
             if response.status.code != 200 {
@@ -46,7 +50,9 @@ struct RealtimeCaller: Sendable {
                 call.failure = SendAttemptResult.timedOut.rawValue
             }
         } catch {
-            call.failure = NotificationDeliverer.classify(error).rawValue
+            let failure = NotificationDeliverer.classify(error)
+            if failure == .timedOut { call.milliseconds = milliseconds() }
+            call.failure = failure.rawValue
         }
         return call
     }
