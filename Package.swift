@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "AppStoreServerHTTP", targets: ["AppStoreServerHTTP"]),
         .library(name: "AppStoreSimulator", targets: ["AppStoreSimulator"]),
         .library(name: "RuleEngine", targets: ["RuleEngine"]),
+        .library(name: "VerdictRequests", targets: ["VerdictRequests"]),
         .library(name: "VerdictStorage", targets: ["VerdictStorage"]),
         .library(name: "VerdictService", targets: ["VerdictService"]),
         .executable(name: "verdict", targets: ["verdict"]),
@@ -66,6 +67,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The bodies of Verdict's JSON API and their checks, without HTTP: the service decodes
+        // requests with them, the fuzz targets feed them arbitrary bytes.
+        .target(
+            name: "VerdictRequests",
+            dependencies: ["AppStoreServer", "RuleEngine"]
+        ),
         // The service: intake, job queue, HTTP API and operations. Depends on the pure cores and
         // storage; the CLI's `serve` runs it.
         .target(
@@ -74,6 +81,7 @@ let package = Package(
                 "AppStoreServer",
                 "AppStoreServerHTTP",
                 "RuleEngine",
+                "VerdictRequests",
                 "VerdictStorage",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -131,13 +139,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Fuzz targets (libFuzzer): pure, over AppStoreServer only, so the fuzzing build stays small.
+        // Fuzz targets (libFuzzer): pure (Apple's protocol, the rules, the API's request bodies: no
+        // HTTP, no database), so the fuzzing build stays small.
         // `verdict-fuzz` is a libFuzzer program when built by Scripts/fuzz.sh, a replayer otherwise.
         .target(
             name: "FuzzTargets",
             dependencies: [
                 "AppStoreServer",
                 "RuleEngine",
+                "VerdictRequests",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -191,7 +201,9 @@ let package = Package(
                 "AppStoreServerHTTP",
                 "AppStoreSimulator",
                 "VerdictService",
+                "VerdictRequests",
                 "VerdictStorage",
+                "FuzzTargets",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),

@@ -49,11 +49,14 @@ findings="$scratch/findings/$target"
 log="$scratch/$target.log"
 mkdir -p "$learned" "$findings"
 echo "== fuzzing $target for ${seconds}s (sanitizers: $sanitizers; log: $log)"
-# The first directory receives new inputs; the committed ones are only read.
+# The first directory receives new inputs; the committed ones are only read (a target without
+# regressions has no crashes folder: git keeps no empty folder).
+committed=("Fuzz/$target/corpus")
+[ ! -d "Fuzz/$target/crashes" ] || committed+=("Fuzz/$target/crashes")
 status=0
 VERDICT_FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$findings/" "$@" "$learned" "Fuzz/$target/corpus" "Fuzz/$target/crashes" >"$log" 2>&1 || status=$?
+    -artifact_prefix="$findings/" "$@" "$learned" "${committed[@]}" >"$log" 2>&1 || status=$?
 grep -v -E '^(#[0-9]+[[:space:]]+(NEW|REDUCE|pulse)|"|###### )' "$log" | tail -n 60
 if [ "$status" -ne 0 ]; then
     echo "== fuzz.sh: $target found a problem (exit $status); inputs in $findings/" >&2

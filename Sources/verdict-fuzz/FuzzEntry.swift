@@ -5,17 +5,21 @@ import Foundation
 ///
 /// Built by `Scripts/fuzz.sh` with `-sanitize=fuzzer` (and the address sanitizer) and
 /// `-D VERDICT_FUZZING`, it is a libFuzzer program: `main` hands libFuzzer's flags to
-/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`, `rules`). Built
+/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`, `rules`, `requests`). Built
 /// normally, it replays inputs instead: `verdict-fuzz TARGET FILE…` runs each file once and prints
 /// its outcome, so a finding can be reproduced without the fuzzing build.
 enum FuzzEntry {
     /// The targets by name.
-    static let targetNames = ["intake", "rules"]
+    static let targetNames = ["intake", "rules", "requests"]
 
     /// One input through the target called `name`, with its outcome described.
     static func runner(_ name: String) -> @Sendable (Data) async -> String {
         if name == "rules" {
             let target = RulesFuzzTarget()
+            return { "\(target.run($0))" }
+        }
+        if name == "requests" {
+            let target = RequestsFuzzTarget()
             return { "\(target.run($0))" }
         }
         let target = intakeTarget()
@@ -53,13 +57,18 @@ private let fuzzedName: String = {
 }()
 private let intakeTarget = FuzzEntry.intakeTarget()
 private let rulesTarget = RulesFuzzTarget()
+private let requestsTarget = RequestsFuzzTarget()
 
 /// libFuzzer's callback: one input, never kept. (The runtime's own `main` may be the one linked;
 /// it calls this.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = bytes.map { Data(bytes: $0, count: count) } ?? Data()
-    if fuzzedName == "rules" { _ = rulesTarget.run(input) } else { intakeTarget.runBlocking(input) }
+    switch fuzzedName {
+    case "rules": _ = rulesTarget.run(input)
+    case "requests": _ = requestsTarget.run(input)
+    default: intakeTarget.runBlocking(input)
+    }
     return 0
 }
 

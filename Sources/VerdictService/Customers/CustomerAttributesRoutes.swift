@@ -2,12 +2,13 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 import RuleEngine
+import VerdictRequests
 import VerdictStorage
 
 /// `PUT` and `GET /v1/customers/{appAccountToken}/attributes`: the values an app backend keeps for
 /// a customer (e.g. exports in the last 30 days), which rules read as `customer.attributes.<name>`.
 /// A PUT replaces the whole set and is checked against the types the active bundle declares under
-/// `attributes:` (422 on an undeclared name or a value of the wrong type).
+/// `attributes:` (`CustomerAttributesRequest`: 422 on an undeclared name or a value of the wrong type).
 struct CustomerAttributesRoutes {
     let repository: any CustomerAttributeStore
     let rules: BundleStore
@@ -16,18 +17,12 @@ struct CustomerAttributesRoutes {
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/customers/{appAccountToken}/attributes") { request, context in
             let token = try context.appAccountToken()
-            let body = try await JSONBody.collect(request, limit: 16 * 1024)
-            guard let value = JSONValue.parse(body) else {
-                throw ServiceError.badRequest("MALFORMED_JSON", "the body is not JSON")
-            }
-            guard case .object = value else {
-                throw ServiceError.unprocessable("INVALID_ATTRIBUTES", "the attributes must be one JSON object of name → value")
-            }
+            let body = try await request.decode(as: CustomerAttributesRequest.self, context: context)
             guard let bundle = rules.current else {
                 throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded, so the attribute types are unknown")
             }
-            try Self.check(value, against: bundle.schema)
-            let json = String(decoding: try JSONEncoder.service.encode(value), as: UTF8.self)
+            try body.check(against: bundle.schema)
+            let json = String(decoding: try JSONEncoder.service.encode(body.attributes), as: UTF8.self)
             let record = CustomerAttributesRecord(appAccountToken: token, json: json, updatedAt: now().appStoreMilliseconds)
             try await repository.setCustomerAttributes(record)
             return try JSONBody.response(AttributesView(record))
@@ -38,17 +33,6 @@ struct CustomerAttributesRoutes {
                 throw ServiceError.notFound("no attributes were set for appAccountToken \(token)")
             }
             return try JSONBody.response(AttributesView(record))
-        }
-    }
-
-    /// Types `attributes` as the rules will read them: `customer.attributes` of the bundle's schema.
-    static func check(_ attributes: JSONValue, against schema: FactSchema) throws {
-        do {
-            try schema.checkAttributes(FactData(attributes))
-        } catch {
-            var message = "\(error.path): \(error.message)"
-            if let suggestion = error.suggestion { message += " (\(suggestion))" }
-            throw ServiceError.unprocessable("ATTRIBUTE_MISMATCH", message)
         }
     }
 

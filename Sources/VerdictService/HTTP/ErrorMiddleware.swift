@@ -1,9 +1,11 @@
 import Hummingbird
 import Logging
+import VerdictRequests
 import VerdictStorage
 
 /// Turns every error into Verdict's JSON error shape: ``ServiceError`` and ``CandidateRefusal``
-/// (the same shape with the candidate's positioned errors) as they are, Hummingbird's
+/// (the same shape with the candidate's positioned errors) as they are, a refused request body
+/// (`RequestBodyError`) with its 400 or 422, Hummingbird's
 /// `HTTPError` (unknown route…) with a code derived from its status — a method a known path does
 /// not serve, whatever the method, is 405 with `Allow` (``MethodNotAllowed``) —, a
 /// database that does not answer into 503 `UNAVAILABLE` with `Retry-After`, and any other error
@@ -20,6 +22,8 @@ struct ErrorMiddleware: RouterMiddleware {
             throw error
         } catch let error as CandidateRefusal {
             throw error
+        } catch let error as RequestBodyError {
+            throw ServiceError(error)
         } catch let error as StorageError where error.isUnavailable {
             // Down, unreachable, or slower than VERDICT_DATABASE_TIMEOUT: the caller may try again.
             // The reason stays in the log; it can name the database's host.

@@ -4,18 +4,14 @@ import Hummingbird
 
 /// Request and response bodies of Verdict's JSON API.
 enum JSONBody {
-    /// The request body, checked for a JSON content type, collected up to `limit` bytes and checked
-    /// for repeated member names (415, 413 and 400 `DUPLICATE_KEY` otherwise).
+    /// The request body, checked for a JSON content type and collected up to `limit` bytes (415 and
+    /// 413 otherwise). Repeated member names are the reader's to refuse (`JSONRequestBody.decoded(from:)`).
     static func collect(_ request: Request, limit: Int) async throws -> Data {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "application/json" else {
             throw ServiceError(.unsupportedMediaType, code: "UNSUPPORTED_MEDIA_TYPE", message: "the body must be application/json")
         }
-        let data = try await collectBytes(request, limit: limit)
-        // Proxies and gateways keep a repeated member's last value, Foundation the first: such a
-        // body is refused rather than read one way.
-        if let name = JSONDuplicateKeys.firstDuplicate(in: data) { throw ServiceError.duplicateKey(name) }
-        return data
+        return try await collectBytes(request, limit: limit)
     }
 
     /// The request body as it is, collected up to `limit` bytes (413 beyond).

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import VerdictRequests
 
 /// An error answer of Verdict's HTTP API: `{"error":{"code":"…","message":"…"}}` with a status.
 ///
@@ -40,9 +41,13 @@ public struct ServiceError: Error, HTTPResponseError, Sendable, Equatable {
         Self(.badRequest, code: code, message: message)
     }
     /// 400 `DUPLICATE_KEY`: an object of the body names `name` twice (shown cut to 64 characters).
-    public static func duplicateKey(_ name: String) -> Self {
-        let shown = name.count > 64 ? name.prefix(64) + "…" : Substring(name)
-        return badRequest("DUPLICATE_KEY", "the key '\(shown)' appears more than once in one object")
+    public static func duplicateKey(_ name: String) -> Self { Self(RequestBodyError.duplicateKey(name)) }
+    /// A refused request body, answered with its status (400 or 422).
+    public init(_ refusal: RequestBodyError) {
+        switch refusal.kind {
+        case .badRequest: self.init(.badRequest, code: refusal.code, message: refusal.message)
+        case .unprocessable: self.init(.unprocessableContent, code: refusal.code, message: refusal.message)
+        }
     }
     public static func notFound(_ message: String) -> Self { Self(.notFound, code: "NOT_FOUND", message: message) }
     public static let unauthorized = Self(

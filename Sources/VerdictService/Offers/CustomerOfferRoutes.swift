@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RuleEngine
+import VerdictRequests
 import VerdictStorage
 
 /// What an app backend asks about one customer's offer: `GET /v1/subscriptions/{originalTransactionId}/offer`
@@ -30,7 +31,7 @@ struct CustomerOfferRoutes {
             return answer
         }
         router.post("/v1/offers/decide") { request, context in
-            let body = try await request.decode(as: DecideRequest.self, context: context)
+            let body = try await request.decode(as: OfferDecideRequest.self, context: context)
             let format = try OfferSigner.Format.requested(body.format)
             let trigger = try body.checkedTrigger()
             let originalTransactionId = try await resolve(body)
@@ -86,7 +87,7 @@ struct CustomerOfferRoutes {
     }
 
     /// The subscription a decide request names (404 when none is stored).
-    func resolve(_ body: DecideRequest) async throws -> String {
+    func resolve(_ body: OfferDecideRequest) async throws -> String {
         let notFound = ServiceError.notFound("no stored subscription matches the request")
         if let id = body.originalTransactionId, !id.isEmpty { return id }
         if let id = body.transactionId, !id.isEmpty {
@@ -102,54 +103,6 @@ struct CustomerOfferRoutes {
             return customer.originalTransactionId
         }
         throw ServiceError.badRequest("MISSING_FIELD", "one of 'originalTransactionId', 'transactionId', 'appAccountToken' is required")
-    }
-
-    /// `POST /v1/offers/decide`.
-    struct DecideRequest: RequestBody {
-        static let expected = "a decide request object"
-
-        var originalTransactionId: String?
-        var transactionId: String?
-        var appAccountToken: String?
-        var trigger: String?
-        var format: String?
-
-        /// Every id given is checked, not only the one used (400 `INVALID_FIELD`); other members are ignored.
-        init(from decoder: any Decoder) throws {
-            let body = try decoder.container(keyedBy: CodingKeys.self)
-            originalTransactionId = try body.field(.originalTransactionId, "a non-empty string")
-            transactionId = try body.field(.transactionId, "a non-empty string")
-            appAccountToken = try body.field(.appAccountToken, "a UUID")
-            trigger = try body.field(.trigger, "one of AUTO_RENEW_DISABLED, EXPIRED, IN_APP")
-            format = try body.field(.format, "one of v1, jws, both")
-            for (key, id) in [(CodingKeys.originalTransactionId, originalTransactionId), (.transactionId, transactionId)]
-            where id?.isEmpty == true {
-                throw ServiceError.badRequest("INVALID_FIELD", "'\(key.stringValue)' must be a non-empty string")
-            }
-            if let appAccountToken, UUID(uuidString: appAccountToken) == nil {
-                throw ServiceError.badRequest("INVALID_FIELD", "'appAccountToken' must be a UUID")
-            }
-        }
-
-        enum CodingKeys: String, CodingKey { case originalTransactionId, transactionId, appAccountToken, trigger, format }
-
-        /// The triggers a request may name, each with the event it is decided as. `IN_APP` (the
-        /// app's own cancel screen, the default) decides as if auto-renew were being turned off now.
-        static let triggers: [(name: String, type: NotificationTypeV2, subtype: Subtype?)] = [
-            (Subtype.autoRenewDisabled.rawValue, .didChangeRenewalStatus, .autoRenewDisabled),
-            (NotificationTypeV2.expired.rawValue, .expired, .voluntary),
-            ("IN_APP", .didChangeRenewalStatus, .autoRenewDisabled),
-        ]
-
-        /// The event decided on.
-        func checkedTrigger() throws -> (name: String, type: NotificationTypeV2, subtype: Subtype?) {
-            let name = trigger ?? "IN_APP"
-            guard let match = Self.triggers.first(where: { $0.name == name }) else {
-                throw ServiceError.badRequest(
-                    "INVALID_FIELD", "'trigger' must be one of " + Self.triggers.map(\.name).joined(separator: ", "))
-            }
-            return match
-        }
     }
 
     /// The answer of both endpoints: `{"offer": null}` without an offer.

@@ -1,5 +1,6 @@
 import AppStoreServer
 import Foundation
+import VerdictRequests
 import VerdictStorage
 
 /// Signs promotional offers with the In-App Purchase key, which never leaves the service: the
@@ -11,9 +12,7 @@ import VerdictStorage
 /// is verified with the key's public half before it is returned.
 public struct OfferSigner: Sendable {
     /// Which signatures to return.
-    public enum Format: String, Sendable, CaseIterable {
-        case v1, jws, both
-    }
+    public typealias Format = OfferSignatureFormat
 
     /// The signatures for one offer.
     public struct SignedOffer: Sendable, Encodable {

@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 import VerdictStorage
+import VerdictRequests
 
 /// The consent ledger for app backends (bearer token), recorded for an app account token or — for
 /// purchases made without one — for a subscription or purchase chain:

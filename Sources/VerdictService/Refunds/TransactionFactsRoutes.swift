@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 import VerdictStorage
+import VerdictRequests
 
 /// What the app knows about a purchase, for refund decisions (bearer token):
 /// - `PUT /v1/transactions/{transactionId}/facts` (a ``TransactionFactsRequest``) replaces the

@@ -2,6 +2,7 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 import RuleEngine
+import VerdictRequests
 
 /// Reads the body of `POST /v1/rules/replay`: a JSON object (`{"files": {name: text}, "baseline",
 /// "since", "until", "section", "sample"}`), or a tar or zip of the bundle folder
@@ -41,6 +42,8 @@ enum ReplayUpload {
     private static let fields: Set<String> = ["files", "baseline", "since", "until", "section", "sample"]
 
     static func fromJSON(_ data: Data) throws -> ReplayRequest {
+        // Proxies keep a repeated member's last value, Foundation the first: refused, not read one way.
+        if let name = JSONDuplicateKeys.firstDuplicate(in: data) { throw ServiceError.duplicateKey(name) }
         guard let object = JSONValue.parse(data)?.objectValue else {
             throw ServiceError.badRequest("MALFORMED_JSON", "the body is not a JSON object with the candidate's files")
         }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import VerdictService
+import VerdictRequests
 
 /// Input refused as the OpenAPI document says, in-process: a repeated query parameter, `null` for
 /// an optional member, every id of a decide request, lengths in code points, impossible times.

@@ -3,13 +3,13 @@ import Foundation
 /// The body of `PUT …/consent`: `{"consented": bool, "at", "source", "termsVersion"}` — the
 /// customer's answer, when they gave it (UNIX milliseconds or ISO 8601; default now), where
 /// (e.g. `settings-screen`) and under which terms.
-struct ConsentRequest: RequestBody {
-    var consented: Bool
-    var at: Int64?
-    var source: String
-    var termsVersion: String?
+public struct ConsentRequest: JSONRequestBody {
+    public var consented: Bool
+    public var at: Int64?
+    public var source: String
+    public var termsVersion: String?
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let fields = try JSONFields(decoder, allowed: ["consented", "at", "source", "termsVersion"])
         consented = try fields.required(try fields.bool("consented"), "consented")
         at = try fields.timestamp("at")

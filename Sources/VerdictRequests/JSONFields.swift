@@ -1,8 +1,7 @@
 import AppStoreServer
 import Foundation
-import Hummingbird
 
-/// Reads the fields of a JSON object request body inside a ``RequestBody``'s `init(from:)`, with
+/// Reads the fields of a JSON object request body inside a ``JSONRequestBody``'s `init(from:)`, with
 /// typed, explained errors: a missing required field or a value of the wrong JSON type is 400; an
 /// unknown field is 400 too, so a typo never silently drops a value. Range and enum checks are the
 /// body type's (422).
@@ -12,10 +11,10 @@ struct JSONFields {
     /// Reads the decoder's value as one JSON object whose keys are all in `allowed`.
     init(_ decoder: any Decoder, allowed: Set<String>) throws {
         guard let object = try JSONValue(from: decoder).objectValue else {
-            throw ServiceError.badRequest("MALFORMED_JSON", "the body must be a JSON object")
+            throw RequestBodyError.badRequest("MALFORMED_JSON", "the body must be a JSON object")
         }
         if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw ServiceError.badRequest(
+            throw RequestBodyError.badRequest(
                 "UNKNOWN_FIELD", "'\(unknown)' is not a field here (fields: \(allowed.sorted().joined(separator: ", ")))")
         }
         self.object = object
@@ -29,8 +28,8 @@ struct JSONFields {
         return value
     }
 
-    private func wrongType(_ name: String, _ expected: String) -> ServiceError {
-        ServiceError.badRequest("INVALID_FIELD", "'\(name)' must be \(expected)")
+    private func wrongType(_ name: String, _ expected: String) -> RequestBodyError {
+        .invalidField(name, expected)
     }
 
     func bool(_ name: String) throws -> Bool? {
@@ -68,7 +67,7 @@ struct JSONFields {
 
     /// Throws 400 `MISSING_FIELD` when `value` is nil.
     func required<T>(_ value: T?, _ name: String) throws -> T {
-        guard let value else { throw ServiceError.badRequest("MISSING_FIELD", "'\(name)' is required") }
+        guard let value else { throw RequestBodyError.badRequest("MISSING_FIELD", "'\(name)' is required") }
         return value
     }
 }

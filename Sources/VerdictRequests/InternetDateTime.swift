@@ -3,9 +3,9 @@ import Foundation
 /// RFC 3339 date-times (`2026-11-24T09:30:00Z`, `2026-11-24T10:30:00.250+01:00`), read strictly:
 /// every field is range-checked before conversion, so an impossible time (February 30th, hour
 /// 24, offset `+24:00`) is refused instead of rolled over into another one.
-enum InternetDateTime {
+public enum InternetDateTime {
     /// The instant `text` names, or nil when it is not a valid RFC 3339 date-time.
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         let pattern = #/(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})/#
         guard let match = text.wholeMatch(of: pattern)?.output else { return nil }
         guard let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), let hour = Int(match.4),

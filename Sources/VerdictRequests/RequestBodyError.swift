@@ -1,0 +1,40 @@
+/// Why a request body was refused, before any HTTP: the edge answers it as Verdict's JSON error
+/// (`{"error":{"code":"…","message":"…"}}`) with the status its ``Kind`` names.
+///
+/// Messages are written for the caller; they quote field names, never a submitted value longer
+/// than a short excerpt.
+public struct RequestBodyError: Error, Sendable, Equatable {
+    /// Which answer the refusal is.
+    public enum Kind: Sendable, Equatable {
+        /// 400: the body is not what the endpoint reads (not JSON, a missing or mistyped field).
+        case badRequest
+        /// 422: the body is well formed but a value is outside what it may be.
+        case unprocessable
+    }
+
+    public var kind: Kind
+    public var code: String
+    public var message: String
+
+    public init(_ kind: Kind, code: String, message: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+    }
+
+    /// 400 with `code`.
+    public static func badRequest(_ code: String, _ message: String) -> Self { Self(.badRequest, code: code, message: message) }
+    /// 422 with `code`.
+    public static func unprocessable(_ code: String, _ message: String) -> Self { Self(.unprocessable, code: code, message: message) }
+
+    /// 400 `INVALID_FIELD`: `name` holds `null` or a value that is not `expected`.
+    static func invalidField(_ name: String, _ expected: String) -> Self {
+        badRequest("INVALID_FIELD", "'\(name)' must be \(expected)")
+    }
+
+    /// 400 `DUPLICATE_KEY`: an object of the body names `name` twice (shown cut to 64 characters).
+    public static func duplicateKey(_ name: String) -> Self {
+        let shown = name.count > 64 ? name.prefix(64) + "…" : Substring(name)
+        return badRequest("DUPLICATE_KEY", "the key '\(shown)' appears more than once in one object")
+    }
+}
