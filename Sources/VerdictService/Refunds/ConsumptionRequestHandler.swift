@@ -84,7 +84,8 @@ struct ConsumptionRequestHandler: NotificationHandler {
                 originalTransactionId: purchase.originalTransactionId, appAccountToken: purchase.appAccountToken?.uuidString.lowercased(),
                 productId: purchase.productId, reason: notification.content.payload.data?.consumptionRequestReason?.rawValue,
                 deadline: deadline, decidesAt: decidesAt, at: now)
-            try await repository.enqueue(WebhookEvent.job(body: body, key: "consumption.requested:\(stored.notificationUUID)", at: now))
+            // A retry of this job finds the event already queued under its key: enqueued once either way.
+            _ = try await repository.enqueue(WebhookEvent.job(body: body, key: "consumption.requested:\(stored.notificationUUID)", at: now))
         }
         guard grace > 0, now < decidesAt, try await repository.transactionFacts(transactionId: transactionId)?.finalAt == nil else { return }
         throw JobFailure.waiting(
