@@ -67,11 +67,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The bodies of Verdict's JSON API and their checks, without HTTP: the service decodes
-        // requests with them, the fuzz targets feed them arbitrary bytes.
+        // The bodies of Verdict's API and their checks, without HTTP — the JSON bodies, and the
+        // replay candidate as uploaded (JSON, tar, zip, a console form): the service reads requests
+        // with them, the fuzz targets feed them arbitrary bytes.
         .target(
             name: "VerdictRequests",
-            dependencies: ["AppStoreServer", "RuleEngine"]
+            dependencies: ["AppStoreServer", "RuleEngine", "CZlib"]
         ),
         // The service: intake, job queue, HTTP API and operations. Depends on the pure cores and
         // storage; the CLI's `serve` runs it.

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Built by `Scripts/fuzz.sh` with `-sanitize=fuzzer` (and the address sanitizer) and
 /// `-D VERDICT_FUZZING`, it is a libFuzzer program: `main` hands libFuzzer's flags to
-/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`, `rules`, `requests`). Built
+/// `LLVMFuzzerRunDriver`, and `VERDICT_FUZZ_TARGET` names the target (`intake`, `rules`, `requests`, `uploads`). Built
 /// normally, it replays inputs instead: `verdict-fuzz TARGET FILE…` runs each file once and prints
 /// its outcome, so a finding can be reproduced without the fuzzing build.
 enum FuzzEntry {
     /// The targets by name.
-    static let targetNames = ["intake", "rules", "requests"]
+    static let targetNames = ["intake", "rules", "requests", "uploads"]
 
     /// One input through the target called `name`, with its outcome described.
     static func runner(_ name: String) -> @Sendable (Data) async -> String {
@@ -20,6 +20,10 @@ enum FuzzEntry {
         }
         if name == "requests" {
             let target = RequestsFuzzTarget()
+            return { "\(target.run($0))" }
+        }
+        if name == "uploads" {
+            let target = UploadsFuzzTarget()
             return { "\(target.run($0))" }
         }
         let target = intakeTarget()
@@ -58,6 +62,7 @@ private let fuzzedName: String = {
 private let intakeTarget = FuzzEntry.intakeTarget()
 private let rulesTarget = RulesFuzzTarget()
 private let requestsTarget = RequestsFuzzTarget()
+private let uploadsTarget = UploadsFuzzTarget()
 
 /// libFuzzer's callback: one input, never kept. (The runtime's own `main` may be the one linked;
 /// it calls this.)
@@ -67,6 +72,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     switch fuzzedName {
     case "rules": _ = rulesTarget.run(input)
     case "requests": _ = requestsTarget.run(input)
+    case "uploads": _ = uploadsTarget.run(input)
     default: intakeTarget.runBlocking(input)
     }
     return 0

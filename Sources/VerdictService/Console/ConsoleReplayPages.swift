@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import RuleEngine
+import VerdictRequests
 import VerdictStorage
 
 /// The console's Replay pages: a form to replay a candidate (a tar or zip of the bundle folder, or
@@ -45,8 +46,10 @@ struct ConsoleReplayPages {
                 }
                 return try await self.form(current, refusal: .init(message: refusal.body.error.message, details: details.joined(separator: "\n\n")),
                                            status: .unprocessableContent)
-            } catch let error as ServiceError {
-                return try await self.form(current, refusal: .init(message: error.message, details: ""), status: error.status)
+            } catch {
+                // A refused form or candidate is shown on the form, with the API's message and status.
+                guard let answer = error as? ServiceError ?? (error as? RequestBodyError).map(ServiceError.init) else { throw error }
+                return try await self.form(current, refusal: .init(message: answer.message, details: ""), status: answer.status)
             }
         }
         router.get("/console/replay/{id}") { request, context in
@@ -102,16 +105,9 @@ struct ConsoleReplayPages {
     private func candidate(_ form: MultipartForm) throws -> ReplayRequest {
         var files: [String: String] = [:]
         if let archive = form.file("archive") {
-            let isZip = archive.data.starts(with: [0x50, 0x4b])
-            do {
-                let entries = isZip ? try ZipArchive.files(in: archive.data, limit: 4 * ReplayRequest.maximumBytes)
-                    : try TarArchive.files(in: archive.data)
-                files = try ReplayUpload.bundleFiles(entries)
-            } catch let error as TarArchive.Malformed {
-                throw ServiceError.badRequest("MALFORMED_ARCHIVE", "\(archive.filename ?? "the file"): \(error.description)")
-            } catch let error as ZipArchive.Malformed {
-                throw ServiceError.badRequest("MALFORMED_ARCHIVE", "\(archive.filename ?? "the file"): \(error.description)")
-            }
+            // A zip starts with its first local header ("PK"); anything else is read as a tar.
+            let format: ReplayRequest.ArchiveFormat = archive.data.starts(with: [0x50, 0x4b]) ? .zip : .tar
+            files = try ReplayRequest.files(inArchive: archive.data, format: format, name: archive.filename ?? "the file")
         } else {
             guard let active = reloader.store.current else {
                 throw ServiceError.unprocessable("INVALID_FILES", "no active bundle to edit: upload a tar or zip of the folder")

@@ -1,5 +1,6 @@
 import Foundation
 import VerdictStorage
+import VerdictRequests
 
 /// A replay as the console lists and shows it.
 struct ConsoleReplayView {

@@ -1,5 +1,6 @@
 import Foundation
 import VerdictStorage
+import VerdictRequests
 
 /// Starts a replay asked for through the API or the console: the candidate checked and tested at
 /// once (``CandidateRefusal`` otherwise), the replay stored and its job enqueued in one

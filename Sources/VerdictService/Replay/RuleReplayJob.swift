@@ -3,6 +3,7 @@ import Logging
 import RuleEngine
 import Synchronization
 import VerdictStorage
+import VerdictRequests
 
 /// Runs a replay asked for through the API (`POST /v1/rules/replay`) as a durable job: one at a
 /// time per instance (a second one waits), progress recorded about once a second, the job's lease

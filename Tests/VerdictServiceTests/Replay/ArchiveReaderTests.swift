@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import VerdictService
+import VerdictRequests
 
 /// The tar and zip readers of replay uploads, on archives made by `tar` and Python's `zipfile`,
 /// and on hostile ones: corrupted, truncated, lying about their sizes, encrypted.

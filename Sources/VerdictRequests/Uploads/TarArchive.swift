@@ -4,15 +4,15 @@ import Foundation
 /// headers with octal sizes, contents padded to 512 bytes, two zero blocks at the end. Long
 /// names (GNU `L` records and pax `x` headers) are honoured for the following entry; links,
 /// folders and other entry types are skipped.
-enum TarArchive {
+public enum TarArchive {
     /// A tar archive that cannot be read.
-    struct Malformed: Error, Sendable, CustomStringConvertible {
-        let reason: String
-        var description: String { "not a tar archive: \(reason)" }
+    public struct Malformed: Error, Sendable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "not a tar archive: \(reason)" }
     }
 
     /// The regular files: path (as stored, without a leading `./`) → contents.
-    static func files(in data: Data) throws(Malformed) -> [(path: String, contents: Data)] {
+    public static func files(in data: Data) throws(Malformed) -> [(path: String, contents: Data)] {
         let bytes = [UInt8](data)
         var files: [(path: String, contents: Data)] = []
         var offset = 0

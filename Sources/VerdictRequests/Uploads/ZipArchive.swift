@@ -6,15 +6,15 @@ import Foundation
 /// the system's zlib), its CRC-32 and size checked. Folders are skipped; encrypted entries,
 /// zip64 archives and other methods are refused. The inflated total is bounded, so a small
 /// archive cannot expand without limit.
-enum ZipArchive {
+public enum ZipArchive {
     /// A zip archive that cannot be read.
-    struct Malformed: Error, Sendable, CustomStringConvertible {
-        let reason: String
-        var description: String { "not a readable zip archive: \(reason)" }
+    public struct Malformed: Error, Sendable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "not a readable zip archive: \(reason)" }
     }
 
     /// The regular files: path (as stored) → contents. At most `limit` bytes inflated in all.
-    static func files(in data: Data, limit: Int) throws(Malformed) -> [(path: String, contents: Data)] {
+    public static func files(in data: Data, limit: Int) throws(Malformed) -> [(path: String, contents: Data)] {
         let bytes = [UInt8](data)
         guard let end = endOfCentralDirectory(bytes) else { throw Malformed(reason: "no end of central directory") }
         guard read16(bytes, end + 4) == 0, read16(bytes, end + 6) == 0 else { throw Malformed(reason: "multi-disk archives are not read") }

@@ -1,47 +1,36 @@
 import Foundation
-import Hummingbird
 
 /// The parts of a `multipart/form-data` body (RFC 7578): each field's name, its file name when it
 /// is a file, and its bytes. Small by design: the console's replay form, at most 1 MiB.
-struct MultipartForm {
-    struct Part {
-        var name: String
-        var filename: String?
-        var data: Data
+public struct MultipartForm: Sendable {
+    /// One part: its field name, its file name when it is a file, and its bytes.
+    public struct Part: Sendable {
+        public var name: String
+        public var filename: String?
+        public var data: Data
     }
 
-    var parts: [Part]
+    public var parts: [Part]
 
     /// The text of field `name`, nil when absent.
-    func text(_ name: String) -> String? {
+    public func text(_ name: String) -> String? {
         parts.first { $0.name == name }.map { String(decoding: $0.data, as: UTF8.self) }
     }
 
     /// The uploaded file of field `name`, nil when absent or empty.
-    func file(_ name: String) -> Part? {
+    public func file(_ name: String) -> Part? {
         parts.first { $0.name == name && $0.filename != nil && !$0.data.isEmpty }
     }
 
-    /// Reads the request's body (400 `MALFORMED_FORM` when it is not multipart/form-data).
-    static func read(_ request: Request, limit: Int) async throws -> MultipartForm {
-        let contentType = request.headers[.contentType] ?? ""
-        guard contentType.lowercased().hasPrefix("multipart/form-data"),
-              let boundary = contentType.split(separator: ";").lazy.map({ $0.trimmingCharacters(in: .whitespaces) })
-                .first(where: { $0.hasPrefix("boundary=") })?.dropFirst("boundary=".count)
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\"")), !boundary.isEmpty
-        else {
-            throw ServiceError.badRequest("MALFORMED_FORM", "the form must be sent as multipart/form-data")
-        }
-        return try parse(try await JSONBody.collectBytes(request, limit: limit), boundary: boundary)
-    }
-
-    static func parse(_ body: Data, boundary: String) throws -> MultipartForm {
+    /// The parts of `body`, a form whose parts are separated by `--boundary` (400 `MALFORMED_FORM`
+    /// when there is none). Parts without a name are skipped.
+    public static func parse(_ body: Data, boundary: String) throws(RequestBodyError) -> MultipartForm {
         let delimiter = Data(("--" + boundary).utf8)
         let separator = Data("\r\n\r\n".utf8)
         var parts: [Part] = []
         var cursor = body.startIndex
         guard let first = body.range(of: delimiter, in: cursor..<body.endIndex) else {
-            throw ServiceError.badRequest("MALFORMED_FORM", "the form has no parts")
+            throw .badRequest("MALFORMED_FORM", "the form has no parts")
         }
         cursor = first.upperBound
         while let next = body.range(of: delimiter, in: cursor..<body.endIndex) {
