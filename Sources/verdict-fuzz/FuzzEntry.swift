@@ -33,9 +33,7 @@ enum FuzzEntry {
     /// Apple's test chain, from the repository's fixtures (or `VERDICT_FUZZ_FIXTURES`).
     static var fixturesDirectory: URL {
         if let path = ProcessInfo.processInfo.environment["VERDICT_FUZZ_FIXTURES"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Tests/AppStoreServerTests/Fixtures")
+        return FuzzCorpus.repository.appendingPathComponent("Tests/AppStoreServerTests/Fixtures")
     }
 
     /// The intake target, or exit with a message when its fixtures cannot be read.

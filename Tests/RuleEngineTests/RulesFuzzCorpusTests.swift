@@ -7,20 +7,9 @@ import Testing
 /// times rendered near `Int64.min`, a huge holdout percentage) is refused or decided without a
 /// trap, and every seed in `Fuzz/rules/corpus` runs to an outcome, most of them to a decision.
 @Suite struct RulesFuzzCorpusTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/rules")
-
-    static func inputs(_ folder: String) throws -> [(name: String, data: Data)] {
-        let folder = directory.appendingPathComponent(folder)
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        }
-    }
-
     @Test func everyRegressionEndsInDiagnosticsOrADecision() throws {
         let target = RulesFuzzTarget()
-        let crashes = try Self.inputs("crashes")
+        let crashes = try FuzzCorpus.inputs("rules", "crashes")
         #expect(crashes.count >= 5)
         for (name, input) in crashes {
             let outcome = target.run(input)
@@ -37,7 +26,7 @@ import Testing
 
     @Test func everySeedRunsAndMostDecide() throws {
         let target = RulesFuzzTarget()
-        let seeds = try Self.inputs("corpus")
+        let seeds = try FuzzCorpus.inputs("rules", "corpus")
         var decided = 0
         for (_, input) in seeds {
             if case .decided = target.run(input) { decided += 1 }

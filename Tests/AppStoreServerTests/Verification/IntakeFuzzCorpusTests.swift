@@ -8,16 +8,6 @@ extension VerificationTests {
     /// `Fuzz/intake/crashes` (each ended the process before its fix) is now refused, and every seed
     /// in `Fuzz/intake/corpus` runs to an answer.
     @Suite struct IntakeFuzzCorpusTests {
-        static let fuzzDirectory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/intake")
-
-        static func inputs(_ folder: String) throws -> [(name: String, data: Data)] {
-            let directory = fuzzDirectory.appendingPathComponent(folder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            return try names.map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) }
-        }
-
         static func target() throws -> IntakeFuzzTarget {
             let testCA = try #require(Bundle.module.url(forResource: "testCA.der", withExtension: nil, subdirectory: "Fixtures"))
             return try IntakeFuzzTarget(chain: .init(directory: testCA.deletingLastPathComponent()))
@@ -25,7 +15,7 @@ extension VerificationTests {
 
         @Test func everyRegressionIsRefused() async throws {
             let target = try Self.target()
-            let crashes = try Self.inputs("crashes")
+            let crashes = try FuzzCorpus.inputs("intake", "crashes")
             #expect(crashes.count >= 5)
             for (name, input) in crashes {
                 let outcome = await target.run(input)
@@ -36,7 +26,7 @@ extension VerificationTests {
         @Test func everySeedRunsToAnAnswer() async throws {
             let target = try Self.target()
             var verified = 0
-            for (_, input) in try Self.inputs("corpus") {
+            for (_, input) in try FuzzCorpus.inputs("intake", "corpus") {
                 if case .verified = await target.run(input) { verified += 1 }
             }
             // The seeds that are meant to verify do (so mutations start from payloads that get deep).

@@ -7,22 +7,10 @@ import Testing
 /// to a candidate; and `POST /v1/rules/replay` answers each JSON, tar and zip input as the target
 /// read it — the same refusal code, or no 400 for a candidate the target accepted.
 @Suite struct UploadsFuzzCorpusTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/uploads")
-
-    static func inputs(_ folder: String) throws -> [(name: String, data: Data)] {
-        let folder = directory.appendingPathComponent(folder)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        }
-    }
-
     @Test func everySeedRunsAndMostAreCandidates() throws {
         let target = UploadsFuzzTarget()
         var candidates = Set<Int>(), refused = 0
-        let seeds = try Self.inputs("corpus")
+        let seeds = try FuzzCorpus.inputs("uploads", "corpus")
         for (name, input) in seeds {
             switch target.run(input) {
             case .candidate(let files):
@@ -41,7 +29,7 @@ import Testing
     @Test func theReplayEndpointAnswersEachInputAsTheTargetReadsIt() async throws {
         let target = UploadsFuzzTarget()
         let contentTypes = ["application/json", "application/x-tar", "application/zip"]
-        let inputs = try Self.inputs("corpus") + Self.inputs("crashes")
+        let inputs = try FuzzCorpus.inputs("uploads", "corpus") + FuzzCorpus.inputs("uploads", "crashes")
         try await RouterHarness.with { harness in
             for (name, input) in inputs {
                 guard let mode = input.first.map({ Int($0) % 4 }), mode < 3 else { continue }

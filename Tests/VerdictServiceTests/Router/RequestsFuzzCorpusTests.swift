@@ -8,18 +8,6 @@ import Testing
 /// service answers each one as the target read it — the same refusal code, or no 400 for a body
 /// the target accepted — so the target fuzzes the service's own reading of its bodies.
 @Suite struct RequestsFuzzCorpusTests {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/requests")
-
-    static func inputs(_ folder: String) throws -> [(name: String, data: Data)] {
-        let folder = directory.appendingPathComponent(folder)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        }
-    }
-
     /// The endpoint of each mode (the target's first byte mod 5).
     static let endpoints: [(HTTPRequest.Method, String)] = [
         (.put, "/v1/transactions/2000000000000001/facts"),
@@ -32,7 +20,7 @@ import Testing
     @Test func everySeedRunsAndEveryModeHasAcceptedAndRefusedSeeds() throws {
         let target = RequestsFuzzTarget()
         var accepted = Set<Int>(), refused = Set<Int>()
-        for (name, input) in try Self.inputs("corpus") {
+        for (name, input) in try FuzzCorpus.inputs("requests", "corpus") {
             let mode = Int(try #require(input.first)) % 5
             switch target.run(input) {
             case .refused: refused.insert(mode)
@@ -47,7 +35,7 @@ import Testing
 
     @Test func theServiceAnswersEachInputAsTheTargetReadsIt() async throws {
         let target = RequestsFuzzTarget()
-        let inputs = try Self.inputs("corpus") + Self.inputs("crashes")
+        let inputs = try FuzzCorpus.inputs("requests", "corpus") + FuzzCorpus.inputs("requests", "crashes")
         try await RouterHarness.with { harness in
             for (name, input) in inputs {
                 guard let mode = input.first else { continue }
