@@ -35,17 +35,10 @@ public struct RequestsFuzzTarget: Sendable {
     /// 2026-01-02, the signatures' time.
     static let now = Date(timeIntervalSince1970: 1_767_312_000)
 
-    /// A bundle declaring one attribute of every type the rules language has, and a catalog with a
-    /// promotional offer, a win-back offer and a product.
+    /// A bundle declaring one attribute of every type the rules language has, with the rules
+    /// target's catalog (a promotional offer, a win-back offer and a product).
     static let bundleFiles: [BundleSourceFile] = [
-        .init(path: "catalog.yaml", text: """
-            currencies: [USD, EUR]
-            offers:
-              - {id: promo, type: PROMOTIONAL, productIds: [com.example.pro.annual], subscriptionGroup: pro}
-              - {id: winback, type: WIN_BACK, productIds: [com.example.pro.monthly], subscriptionGroup: pro}
-            products:
-              - {id: com.example.pro.monthly, subscriptionGroup: pro}
-            """),
+        .init(path: "catalog.yaml", text: RulesFuzzTarget.catalog),
         .init(path: "f.rules.yaml", text: """
             schema: 1
             attributes:
