@@ -7,15 +7,18 @@ import VerdictRequests
 /// body type's own decoding and checks —, whose refusal is answered as a ``ServiceError``.
 public struct ServiceRequestDecoder: RequestDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
-        guard let body = T.self as? any JSONRequestBody.Type else {
-            preconditionFailure("\(T.self) is decoded from a request but is not a JSONRequestBody")
-        }
+        // Every body a route decodes is one of the API's; anything else is a programming error,
+        // answered 500 rather than ending the process.
+        let notABody = ServiceError(.internalServerError, code: "INTERNAL", message: "\(T.self) is not a request body of this API")
+        guard let body = T.self as? any JSONRequestBody.Type else { throw notABody }
         let data = try await JSONBody.collect(request, limit: body.maximumBytes)
+        let value: any JSONRequestBody
         do {
-            guard let value = try body.decoded(from: data) as? T else { preconditionFailure("\(body) is \(T.self)") }
-            return value
+            value = try body.decoded(from: data)
         } catch {
             throw ServiceError(error)
         }
+        guard let typed = value as? T else { throw notABody }
+        return typed
     }
 }
