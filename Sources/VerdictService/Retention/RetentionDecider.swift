@@ -85,7 +85,7 @@ struct RetentionDecider: Sendable {
                 let caps = CountedLimits.caps(
                     of: record, perCustomer: bundle.retention?.perCustomer, perOffer: bundle.retention?.perOffer ?? [:],
                     customerUnit: customerUnit)
-                switch try await repository.insertOfferDecision(record, followUp: nil, caps: caps) {
+                switch try await repository.insertOfferDecision(record, followUp: try await webhookEvent(decision, record), caps: caps) {
                 case .capped: continue
                 case .stored(let kept):
                     let repeated = kept.id != record.id
@@ -101,6 +101,15 @@ struct RetentionDecider: Sendable {
             logger.error("realtime decision failed", metadata: ["error": .string(StorageErrorText.describe(error))])
             return fallback(request, .error)
         }
+    }
+
+    /// The `retention.answered` webhook event of a decision with an answer, enqueued with it (one
+    /// transaction); nil without a webhook URL or an answer.
+    private func webhookEvent(_ decision: Decision, _ record: OfferDecisionRecord) async throws -> NewJob? {
+        guard offerDecider.webhooks, let answer = decision.answer else { return nil }
+        let token = try await repository.customer(originalTransactionId: record.originalTransactionId)?.appAccountToken
+        let body = WebhookEvent.retentionAnswered(record, answer: answer, appAccountToken: token)
+        return WebhookEvent.job(body: body, key: record.id, at: record.decidedAt)
     }
 
     /// The decision of a stored record (the engine's decision inside its JSON).

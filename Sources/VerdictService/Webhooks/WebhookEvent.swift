@@ -1,5 +1,6 @@
 import AppStoreServer
 import Foundation
+import RuleEngine
 import VerdictStorage
 
 /// An outbound event for `VERDICT_WEBHOOK_URL`, e.g.
@@ -20,11 +21,36 @@ public enum WebhookEvent {
         ]
         data["appAccountToken"] = appAccountToken.map(JSONValue.string)
         data["ruleId"] = decision.ruleId.map(JSONValue.string)
-        let event = JSONValue.object([
-            "type": .string("offer.targeted"), "id": .string(decision.id),
-            "createdAt": .integer(decision.decidedAt), "data": .object(data),
-        ])
-        return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
+        return encoded(type: "offer.targeted", id: decision.id, at: decision.decidedAt, data: data)
+    }
+
+    /// `retention.answered`: a cancel-page decision (Retention Messaging, `REALTIME_REQUEST`) chose
+    /// an answer for the App Store — a message, with an offer or an alternate product. The data
+    /// names the customer, Apple's request identifier and the answer (the offer without its
+    /// signature, which Apple received).
+    public static func retentionAnswered(_ decision: OfferDecisionRecord, answer: Decision.Answer, appAccountToken: String?) -> String {
+        var shown: [String: JSONValue] = [
+            "message": .string(answer.message), "locale": .string(answer.locale),
+            "messageIdentifier": .string(answer.messageIdentifier.uuidString.lowercased()),
+        ]
+        if let offer = answer.offer {
+            var fields: [String: JSONValue] = ["type": .string(offer.type), "offerId": .string(offer.id)]
+            fields["productId"] = decision.productId.map(JSONValue.string)
+            shown["offer"] = .object(fields)
+        }
+        if let product = answer.alternateProduct {
+            var fields: [String: JSONValue] = ["productId": .string(product)]
+            fields["billingPlanType"] = answer.billingPlanType.map(JSONValue.string)
+            shown["alternateProduct"] = .object(fields)
+        }
+        var data: [String: JSONValue] = [
+            "decisionId": .string(decision.id), "originalTransactionId": .string(decision.originalTransactionId),
+            "trigger": .string(decision.trigger), "answer": .object(shown),
+        ]
+        data["requestIdentifier"] = decision.notificationUUID.map(JSONValue.string)
+        data["appAccountToken"] = appAccountToken.map(JSONValue.string)
+        data["ruleId"] = decision.ruleId.map(JSONValue.string)
+        return encoded(type: "retention.answered", id: decision.id, at: decision.decidedAt, data: data)
     }
 
     /// `consumption.requested`: Apple asked about a refund. The data names the purchase, Apple's
@@ -42,10 +68,12 @@ public enum WebhookEvent {
         data["appAccountToken"] = appAccountToken.map(JSONValue.string)
         data["productId"] = productId.map(JSONValue.string)
         data["consumptionRequestReason"] = reason.map(JSONValue.string)
-        let event = JSONValue.object([
-            "type": .string("consumption.requested"), "id": .string(notificationUUID),
-            "createdAt": .integer(at), "data": .object(data),
-        ])
+        return encoded(type: "consumption.requested", id: notificationUUID, at: at, data: data)
+    }
+
+    /// The event's body: `{"type","id","createdAt","data"}`, keys sorted.
+    private static func encoded(type: String, id: String, at: Int64, data: [String: JSONValue]) -> String {
+        let event = JSONValue.object(["type": .string(type), "id": .string(id), "createdAt": .integer(at), "data": .object(data)])
         return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
