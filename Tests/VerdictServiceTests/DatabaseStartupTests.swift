@@ -33,6 +33,8 @@ import VerdictStorage
             var settings = harness.environment
             settings["VERDICT_DATABASE_URL"] = try Self.url(server, database: name)
             settings["VERDICT_LOG_LEVEL"] = "info"
+            // The service's default: a call to an absent database gives up within it.
+            settings["VERDICT_DATABASE_TIMEOUT"] = "5"
             try await ServiceProcess.group { children in
                 // The database does not exist yet (SQLSTATE 3D000): serve starts all the same.
                 let child = try await children.start(settings, directory: harness.database.directory, name: "db-later")
@@ -64,6 +66,8 @@ import VerdictStorage
             // Port 1: nothing listens.
             settings["VERDICT_DATABASE_URL"] = "postgres://u:\(Self.password)@127.0.0.1:1/db"
             settings["VERDICT_LOG_LEVEL"] = "info"
+            // The service's default: a call to an absent database gives up within it.
+            settings["VERDICT_DATABASE_TIMEOUT"] = "5"
             try await ServiceProcess.group { children in
                 let child = try await children.start(settings, directory: harness.database.directory, name: "db-unreachable")
                 #expect(try await child.request(.GET, "/healthz", token: nil).status == 200)

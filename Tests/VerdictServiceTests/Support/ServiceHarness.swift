@@ -100,6 +100,9 @@ struct ServiceHarness: Sendable {
             // longer than a third of the default 15 s lease; a lease that ran out under a running
             // job would run it twice. Leases and their expiry have their own tests.
             "VERDICT_WORKER_LEASE": "120",
+            // For the same reason a database call may wait longer than the default 5 s for its
+            // connection before it is answered 503; the outage tests set their own timeout.
+            "VERDICT_DATABASE_TIMEOUT": "60",
             "VERDICT_LOG_LEVEL": "critical",
         ]
         if credentials {
