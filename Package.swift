@@ -84,7 +84,6 @@ let package = Package(
                 "RuleEngine",
                 "VerdictRequests",
                 "VerdictStorage",
-                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -140,8 +139,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Fuzz targets (libFuzzer): pure (Apple's protocol, the rules, the API's request bodies: no
-        // HTTP, no database), so the fuzzing build stays small.
+        // Fuzz targets (libFuzzer): pure (Apple's protocol, the rules, the API's request bodies and
+        // replay uploads: no HTTP, no database), so the fuzzing build stays small.
         // `verdict-fuzz` is a libFuzzer program when built by Scripts/fuzz.sh, a replayer otherwise.
         .target(
             name: "FuzzTargets",

@@ -49,8 +49,7 @@ public struct UploadsFuzzTarget: Sendable {
                     _ = (form.text("file"), form.text("text"), form.text("since"))
                     return .form(parts: form.parts.count)
                 }
-                let format: ReplayRequest.ArchiveFormat = archive.data.starts(with: [0x50, 0x4b]) ? .zip : .tar
-                let files = try ReplayRequest.files(inArchive: archive.data, format: format, name: archive.filename)
+                let files = try ReplayRequest.files(inArchive: archive.data, format: .init(sniffing: archive.data), name: archive.filename)
                 candidate = ReplayRequest(files: files, baseline: "recorded", since: nil, until: nil, section: "both", sample: nil)
             }
             let checked = try candidate.validated()

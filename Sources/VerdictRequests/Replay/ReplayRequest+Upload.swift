@@ -11,6 +11,12 @@ extension ReplayRequest {
     /// An archive of the bundle folder.
     public enum ArchiveFormat: Sendable {
         case tar, zip
+
+        /// The format of an uploaded file by its first bytes: a zip starts with its first local
+        /// header ("PK"); anything else is read as a tar.
+        public init(sniffing data: Data) {
+            self = data.starts(with: [0x50, 0x4b]) ? .zip : .tar
+        }
     }
 
     private static let fields: Set<String> = ["files", "baseline", "since", "until", "section", "sample"]

@@ -105,9 +105,8 @@ struct ConsoleReplayPages {
     private func candidate(_ form: MultipartForm) throws -> ReplayRequest {
         var files: [String: String] = [:]
         if let archive = form.file("archive") {
-            // A zip starts with its first local header ("PK"); anything else is read as a tar.
-            let format: ReplayRequest.ArchiveFormat = archive.data.starts(with: [0x50, 0x4b]) ? .zip : .tar
-            files = try ReplayRequest.files(inArchive: archive.data, format: format, name: archive.filename ?? "the file")
+            files = try ReplayRequest.files(
+                inArchive: archive.data, format: .init(sniffing: archive.data), name: archive.filename ?? "the file")
         } else {
             guard let active = reloader.store.current else {
                 throw ServiceError.unprocessable("INVALID_FILES", "no active bundle to edit: upload a tar or zip of the folder")

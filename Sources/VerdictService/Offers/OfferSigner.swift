@@ -26,7 +26,6 @@ public struct OfferSigner: Sendable {
     public static let nonceLifetimeMilliseconds: Int64 = 86_400_000
 
     let v1: PromotionalOfferSignatureCreator
-    let v1Verifier: PromotionalOfferSignatureVerifier
     let jws: PromotionalOfferV2SignatureCreator
     let repository: any OfferNonceStore
     let now: @Sendable () -> Date
@@ -36,7 +35,6 @@ public struct OfferSigner: Sendable {
         guard let credentials = configuration.appStoreCredentials else { return nil }
         let key = credentials.privateKey
         self.v1 = PromotionalOfferSignatureCreator(privateKey: key, keyId: credentials.keyId, bundleId: configuration.bundleId)
-        self.v1Verifier = PromotionalOfferSignatureVerifier(publicKey: key.publicKey, bundleId: configuration.bundleId)
         self.jws = PromotionalOfferV2SignatureCreator(
             privateKey: key, keyId: credentials.keyId, issuerId: credentials.issuerId,
             bundleId: configuration.bundleId, clock: now
@@ -54,12 +52,11 @@ public struct OfferSigner: Sendable {
         if format != .jws {
             let token = appAccountToken?.uuidString.lowercased() ?? ""
             let timestamp = now().appStoreMilliseconds
-            let signature = try v1.createSignature(
+            // The creator verifies the signature with the key's public half before returning it.
+            signed.signature = try v1.createSignature(
                 productId: productId, offerId: offerId, appAccountToken: token,
                 nonce: try await reserveNonce(), timestamp: timestamp
             )
-            try v1Verifier.verify(signature, productId: productId, offerId: offerId, appAccountToken: token)
-            signed.signature = signature
         }
         if format != .v1 {
             // The creator verifies the JWS against the public key before returning it.

@@ -15,12 +15,8 @@ public enum WebhookEvent {
         ]
         offer["productId"] = decision.productId.map(JSONValue.string)
         offer["expiresAt"] = decision.expiresAt.map(JSONValue.integer)
-        var data: [String: JSONValue] = [
-            "decisionId": .string(decision.id), "originalTransactionId": .string(decision.originalTransactionId),
-            "trigger": .string(decision.trigger), "offer": .object(offer),
-        ]
-        data["appAccountToken"] = appAccountToken.map(JSONValue.string)
-        data["ruleId"] = decision.ruleId.map(JSONValue.string)
+        var data = decisionData(decision, appAccountToken: appAccountToken)
+        data["offer"] = .object(offer)
         return encoded(type: "offer.targeted", id: decision.id, at: decision.decidedAt, data: data)
     }
 
@@ -43,14 +39,22 @@ public enum WebhookEvent {
             fields["billingPlanType"] = answer.billingPlanType.map(JSONValue.string)
             shown["alternateProduct"] = .object(fields)
         }
+        var data = decisionData(decision, appAccountToken: appAccountToken)
+        data["answer"] = .object(shown)
+        data["requestIdentifier"] = decision.notificationUUID.map(JSONValue.string)
+        return encoded(type: "retention.answered", id: decision.id, at: decision.decidedAt, data: data)
+    }
+
+    /// What every decision's event names: the decision, the subscription, the customer, the rule
+    /// and the trigger.
+    private static func decisionData(_ decision: OfferDecisionRecord, appAccountToken: String?) -> [String: JSONValue] {
         var data: [String: JSONValue] = [
             "decisionId": .string(decision.id), "originalTransactionId": .string(decision.originalTransactionId),
-            "trigger": .string(decision.trigger), "answer": .object(shown),
+            "trigger": .string(decision.trigger),
         ]
-        data["requestIdentifier"] = decision.notificationUUID.map(JSONValue.string)
         data["appAccountToken"] = appAccountToken.map(JSONValue.string)
         data["ruleId"] = decision.ruleId.map(JSONValue.string)
-        return encoded(type: "retention.answered", id: decision.id, at: decision.decidedAt, data: data)
+        return data
     }
 
     /// `consumption.requested`: Apple asked about a refund. The data names the purchase, Apple's
