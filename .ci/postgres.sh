@@ -63,8 +63,8 @@ sleep "\${1:-0}"
 exec $run_as env PATH=$(printf '%q' "$PATH") pg_ctl -D $dir/data -l $dir/server.log -w -t 60 -o "$options" start >/dev/null
 EOF
     chmod 755 "$dir/restart"
-    "${VERDICT_PG_RUN_AS[@]}" env PATH="$PATH" pg_ctl -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "$options" start >/dev/null || { cat "$dir/server.log" >&2; return 1; }
+    # The first start is the restart script's (its stop finds nothing running).
+    "$dir/restart" || { cat "$dir/server.log" >&2; return 1; }
 
     local i
     for i in $(seq 1 60); do
