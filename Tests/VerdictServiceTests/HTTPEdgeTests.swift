@@ -20,17 +20,17 @@ import VerdictStorage
             let slow = try RawConnection(port: try Self.port(harness))
             slow.write("POST /v1/notifications HTTP/1.1\r\nHost: verdict\r\nContent-Type: application/json\r\n")
             let silent = try RawConnection(port: try Self.port(harness))
-            let (text, closed) = slow.readUntilClosed(timeout: .seconds(15))
+            let (text, closed) = await slow.readUntilClosed(timeout: .seconds(15))
             #expect(closed && text.isEmpty, "cut off without an answer: \(text)")
-            #expect(silent.readUntilClosed(timeout: .seconds(15)).closed)
+            #expect(await silent.readUntilClosed(timeout: .seconds(15)).closed)
             // A body that stops half-way is cut off too.
             let halfBody = try RawConnection(port: try Self.port(harness))
             halfBody.write("POST /v1/notifications HTTP/1.1\r\nHost: verdict\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"signed")
-            #expect(halfBody.readUntilClosed(timeout: .seconds(15)).closed)
+            #expect(await halfBody.readUntilClosed(timeout: .seconds(15)).closed)
             // A client that sends in time is answered; left idle afterwards, its connection is closed too.
             let prompt = try RawConnection(port: try Self.port(harness))
             prompt.write("GET /healthz HTTP/1.1\r\nHost: verdict\r\n\r\n")
-            let answer = prompt.readUntilClosed(timeout: .seconds(15))
+            let answer = await prompt.readUntilClosed(timeout: .seconds(15))
             #expect(answer.text.hasPrefix("HTTP/1.1 200") && answer.closed, "\(answer.text) closed: \(answer.closed)")
             #expect(try await harness.request(.GET, "/healthz").status == 200)
         }
@@ -44,7 +44,7 @@ import VerdictStorage
             try await Task.sleep(for: .milliseconds(200))
             let beyond = try RawConnection(port: port)
             beyond.write("GET /healthz HTTP/1.1\r\nHost: verdict\r\n\r\n")
-            let (text, closed) = beyond.readUntilClosed(timeout: .seconds(5))
+            let (text, closed) = await beyond.readUntilClosed(timeout: .seconds(5))
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text)")
             #expect(text.lowercased().contains("retry-after: 1"), "\(text)")
             #expect(text.contains(#"{"error":{"code":"TOO_MANY_CONNECTIONS""#), "\(text)")
@@ -56,7 +56,7 @@ import VerdictStorage
                 try await Task.sleep(for: .milliseconds(100))
                 let next = try RawConnection(port: port)
                 next.write("GET /healthz HTTP/1.1\r\nHost: verdict\r\nConnection: close\r\n\r\n")
-                served = next.readUntilClosed(timeout: .seconds(5)).text.hasPrefix("HTTP/1.1 200")
+                served = await next.readUntilClosed(timeout: .seconds(5)).text.hasPrefix("HTTP/1.1 200")
             }
             #expect(served)
         }

@@ -11,7 +11,7 @@ import VerdictStorage
 /// SIGTERM drains and gives back leases, logs are JSON without secrets, and bad settings fail fast
 /// without echoing passwords. The harness runs no in-process service here (`startService: false`):
 /// only the children work.
-@Suite(.serialized) struct ProcessTests {
+@Suite struct ProcessTests {
     /// A signed notification minted by the simulator (not delivered).
     struct Minted: Sendable {
         var uuid: String

@@ -63,7 +63,7 @@ import X509
             }
             let plain = try RawConnection(port: port)
             plain.write("GET /healthz HTTP/1.1\r\nHost: verdict\r\n\r\n")
-            let (text, _) = plain.readUntilClosed(timeout: .seconds(5))
+            let (text, _) = await plain.readUntilClosed(timeout: .seconds(5))
             #expect(!text.hasPrefix("HTTP/1.1 200"), "\(text.prefix(100))")
         }
     }

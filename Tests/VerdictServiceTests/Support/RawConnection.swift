@@ -32,16 +32,19 @@ final class RawConnection {
     }
 
     /// Everything the server sends until it closes the connection or `timeout` passes; `closed`
-    /// tells which.
-    func readUntilClosed(timeout: Duration) -> (text: String, closed: Bool) {
+    /// tells which. Waits by sleeping between non-blocking polls, never in `poll` itself: a blocked
+    /// thread of the concurrency pool (two on a two-core machine) would stall every other test —
+    /// and the service under test, whose handlers run on the same pool.
+    func readUntilClosed(timeout: Duration) async -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now < deadline {
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            guard poll(&descriptor, 1, milliseconds) > 0 else { continue }
+            guard poll(&descriptor, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(10))
+                continue
+            }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
             received += buffer[0..<count]
