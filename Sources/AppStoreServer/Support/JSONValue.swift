@@ -12,22 +12,27 @@ public enum JSONValue: Codable, Equatable, Sendable {
     case object([String: JSONValue])
     case null
 
+    /// Decodes the value as it is written. `Decoder` cannot tell what comes next, so each kind is
+    /// tried in turn and every miss throws (an error built and, under a test runner, a backtrace
+    /// taken): the kinds are tried most common first — strings, integers, objects — and a string
+    /// costs no miss at all. The kinds are disjoint except that an integer also decodes as a
+    /// `Double`, which is why integers come first.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 
