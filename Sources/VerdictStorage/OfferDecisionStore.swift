@@ -12,9 +12,16 @@ public protocol OfferDecisionStore: Sendable {
     func offerDecision(id: String) async throws -> OfferDecisionRecord?
     /// A customer's decisions, newest first.
     func offerDecisions(originalTransactionId: String, limit: Int) async throws -> [OfferDecisionRecord]
-    /// The customer's newest decision that made an offer (not held out) still unexpired at `now`.
+    /// The customer's newest decision that made an offer (not held out, not answered late) still
+    /// unexpired at `now`.
     func pendingOffer(originalTransactionId: String, now: Int64) async throws -> OfferDecisionRecord?
-    /// Offers granted (made, not held out) since `since`: to one customer, or of one offer.
+    /// Marks the realtime decision `decisionId` as answered late: its answer reached Apple after
+    /// Apple's deadline, so the App Store showed its fallback. The decision then no longer counts
+    /// against caps and is no longer pending, and its follow-up job (the webhook event enqueued
+    /// with it), found by its dedupe key `followUpKey`, is withdrawn while still queued. Returns
+    /// whether the decision changed (false: unknown, or already marked).
+    func markAnsweredLate(decisionId: String, withdrawing followUpKey: String?) async throws -> Bool
+    /// Offers granted (made, not held out, not answered late) since `since`: to one customer, or of one offer.
     func grantedOffers(_ scope: OfferCap.Scope, since: Int64) async throws -> Int
     /// Records what the customer did on the customer's open decisions (no outcome yet, decided
     /// before `at`, not decided on the event's own notification, and still inside their

@@ -46,12 +46,17 @@ public struct OfferDecisionRecord: Sendable, Equatable {
     public var action: CustomerAction?
     /// Apple's `offerType` on the notification that showed ``action`` (raw, unknown values kept).
     public var actionOfferType: Int32?
+    /// A realtime decision whose answer reached Apple after its deadline: the App Store showed its
+    /// fallback instead, so the decision counts against no cap and is not pending.
+    public var answeredLate: Bool
 
     public init(id: String, originalTransactionId: String, notificationUUID: String?, trigger: String, bundleHash: String,
                 ruleId: String?, ruleLine: Int?, offerId: String?, offerType: String?, productId: String?, heldOut: Bool,
                 decidedAt: Int64, expiresAt: Int64?, json: String, outcome: String? = nil, outcomeAt: Int64? = nil,
                 outcomeNotificationUUID: String? = nil, customerUnit: String? = nil,
-                currency: String? = nil, revenue: Int64 = 0, action: CustomerAction? = nil, actionOfferType: Int32? = nil) {
+                currency: String? = nil, revenue: Int64 = 0, action: CustomerAction? = nil, actionOfferType: Int32? = nil,
+                answeredLate: Bool = false) {
+        self.answeredLate = answeredLate
         self.action = action
         self.actionOfferType = actionOfferType
         self.customerUnit = customerUnit

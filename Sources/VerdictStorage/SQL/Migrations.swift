@@ -75,6 +75,9 @@ enum Migrations {
         Migration(version: 16, name: "review states of the retention images uploaded to Apple, beside the messages'", statements: { _ in
             ["ALTER TABLE retention_messages ADD COLUMN kind TEXT NOT NULL DEFAULT 'message'"]
         }),
+        Migration(version: 17, name: "realtime decisions whose answer reached Apple after its deadline", statements: { _ in
+            ["ALTER TABLE offer_decisions ADD COLUMN answered_late BIGINT NOT NULL DEFAULT 0"]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

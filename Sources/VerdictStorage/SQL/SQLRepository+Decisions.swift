@@ -4,7 +4,7 @@ extension SQLRepository {
     static let decisionColumns = """
         id, original_transaction_id, notification_uuid, trigger_name, bundle_hash, rule_id, rule_line, offer_id,
         offer_type, product_id, held_out, decided_at, expires_at, record_json, outcome, outcome_at,
-        outcome_notification_uuid, customer_unit, currency, revenue, customer_action, action_offer_type
+        outcome_notification_uuid, customer_unit, currency, revenue, customer_action, action_offer_type, answered_late
         """
 
     func insertOfferDecision(_ decision: OfferDecisionRecord, followUp: NewJob?, caps: [OfferCap]) async throws -> OfferDecisionInsert {
@@ -21,7 +21,7 @@ extension SQLRepository {
             }
             let inserted = try await db.query("""
                 INSERT INTO offer_decisions (\(Self.decisionColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
                 ON CONFLICT (notification_uuid) DO NOTHING
                 RETURNING id
                 """, Self.decisionBinds(decision))
@@ -57,9 +57,20 @@ extension SQLRepository {
         try await self.statement { db in
             try await db.query("""
                 SELECT \(Self.decisionColumns) FROM offer_decisions
-                WHERE original_transaction_id = $1 AND offer_id IS NOT NULL AND held_out = 0 AND expires_at > $2
+                WHERE original_transaction_id = $1 AND offer_id IS NOT NULL AND held_out = 0 AND answered_late = 0 AND expires_at > $2
                 ORDER BY decided_at DESC, id DESC LIMIT 1
                 """, .text(originalTransactionId), .integer(now)).first.map(Self.decisionRecord)
+        }
+    }
+
+    func markAnsweredLate(decisionId: String, withdrawing followUpKey: String?) async throws -> Bool {
+        try await transaction { db in
+            let marked = try await db.query(
+                "UPDATE offer_decisions SET answered_late = 1 WHERE id = $1 AND answered_late = 0 RETURNING id", .text(decisionId))
+            if !marked.isEmpty, let followUpKey {
+                try await db.execute("DELETE FROM jobs WHERE dedupe_key = $1 AND state = 'queued'", .text(followUpKey))
+            }
+            return !marked.isEmpty
         }
     }
 
@@ -71,7 +82,7 @@ extension SQLRepository {
         let (column, value) = scope.column
         return try await db.query("""
             SELECT COUNT(*) AS granted FROM offer_decisions
-            WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND decided_at >= $2
+            WHERE \(column) = $1 AND offer_id IS NOT NULL AND held_out = 0 AND answered_late = 0 AND decided_at >= $2
             """, .text(value), .integer(since)).first?.int("granted") ?? 0
     }
 
@@ -84,7 +95,7 @@ extension SQLRepository {
          .text(decision.json), SQLValue(decision.outcome), SQLValue(decision.outcomeAt),
          SQLValue(decision.outcomeNotificationUUID), .text(decision.customerUnit ?? decision.originalTransactionId),
          SQLValue(decision.currency), .integer(decision.revenue), SQLValue(decision.action?.rawValue),
-         SQLValue(decision.actionOfferType.map(Int64.init))]
+         SQLValue(decision.actionOfferType.map(Int64.init)), .integer(decision.answeredLate ? 1 : 0)]
     }
 
     static func decisionRecord(_ row: SQLRow) throws -> OfferDecisionRecord {
@@ -100,6 +111,7 @@ extension SQLRepository {
             outcomeNotificationUUID: try row.optionalString("outcome_notification_uuid"),
             customerUnit: try row.optionalString("customer_unit"), currency: try row.optionalString("currency"),
             revenue: try row.int64("revenue"), action: try row.optionalString("customer_action").flatMap { CustomerAction(rawValue: $0) },
-            actionOfferType: try row.optionalInt64("action_offer_type").flatMap { Int32(exactly: $0) })
+            actionOfferType: try row.optionalInt64("action_offer_type").flatMap { Int32(exactly: $0) },
+            answeredLate: try row.int64("answered_late") != 0)
     }
 }
