@@ -33,7 +33,7 @@ struct ConsoleDecisionView {
             Field(label: "Offer", value: record.offerId.map { "\($0) (\(record.offerType ?? ""))" } ?? "none"),
         ]
         if record.heldOut { fields.append(Field(label: "Holdout", value: "held out: no offer was made")) }
-        if let expiresAt = record.expiresAt, !record.heldOut {
+        if let expiresAt = record.expiresAt, !record.heldOut, !record.answeredLate {
             fields.append(Field(label: "Pending until", value: ConsoleFormat.instant(expiresAt)))
         }
         if record.trigger == RetentionDecider.trigger {
@@ -79,7 +79,9 @@ struct ConsoleDecisionView {
         guard let answer = decision?.answer else {
             return "none: Apple falls back (\(RetentionDecider.cause(of: decision).rawValue))"
         }
-        return "\(answer) — Apple's message identifier \(answer.messageIdentifier.uuidString.lowercased())"
+        let answered = "\(answer) — Apple's message identifier \(answer.messageIdentifier.uuidString.lowercased())"
+        guard record.answeredLate else { return answered }
+        return "\(answered), which reached Apple after its deadline: Apple showed its fallback, and the decision uses no cap"
     }
 
     /// The record's facts, pretty-printed.

@@ -65,9 +65,16 @@ struct ConsoleDecisionsView {
         self.init(query, rows: offers.map { record in
             Row(href: "/console/decisions/offers/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
                 originalTransactionId: record.originalTransactionId, trigger: record.trigger, rule: record.ruleId ?? "—",
-                result: record.heldOut ? "held out (would get \(record.offerId ?? "nothing"))" : record.offerId.map { "offer \($0)" } ?? "no offer",
+                result: Self.result(record),
                 outcome: record.outcome ?? "")
         })
+    }
+
+    /// What an offer decision gave, as the list shows it.
+    private static func result(_ record: OfferDecisionRecord) -> String {
+        if record.heldOut { return "held out (would get \(record.offerId ?? "nothing"))" }
+        let offer = record.offerId.map { "offer \($0)" } ?? "no offer"
+        return record.answeredLate ? "\(offer), answered late (Apple's fallback shown)" : offer
     }
 
     init(_ query: Query, refunds: [ConsumptionRequestRecord]) {

@@ -27,6 +27,8 @@ struct DecisionView: Encodable {
     /// What the customer did (``CustomerAction``), and Apple's `offerType` with it.
     var action: CustomerAction?
     var actionOfferType: Int32?
+    /// True for a cancel-page decision whose answer reached Apple after its deadline (absent otherwise).
+    var answeredLate: Bool?
     /// The engine's decision, its text explanation and the facts it saw.
     var record: JSONFragment
 
@@ -47,6 +49,7 @@ struct DecisionView: Encodable {
         outcomeAt = record.outcomeAt
         action = record.action
         actionOfferType = record.actionOfferType
+        answeredLate = record.answeredLate ? true : nil
         self.record = JSONFragment(text: record.json)
     }
 }

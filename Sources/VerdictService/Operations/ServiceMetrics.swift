@@ -63,6 +63,16 @@ public final class ServiceMetrics: Sendable {
         ).record(duration)
     }
 
+    /// `verdict_retention_answered_late_total`: realtime decisions stored with an answer that
+    /// reached Apple after its deadline (the App Store showed its fallback; the decision was
+    /// marked so it uses no cap).
+    public func retentionAnsweredLate() {
+        registry.makeCounter(
+            descriptor: Self.name("retention_answered_late", "total", "Realtime decisions whose answer reached Apple after its deadline"),
+            labels: []
+        ).increment()
+    }
+
     /// `verdict_consumption_submissions_total{result}`: Send Consumption Information outcomes
     /// (sent, retry, failed, missed); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {

@@ -13,6 +13,9 @@ import VerdictStorage
 struct RetentionDecider: Sendable {
     /// The trigger of a realtime decision in the decision store.
     static let trigger = NotificationTypeV2.realtimeRequest.rawValue
+    /// How long after the deadline a decision's `retention.answered` event waits before it is sent:
+    /// an answer that reaches Apple late withdraws it meanwhile (``recordLate(_:)``).
+    static let webhookGrace: Duration = .seconds(5)
 
     let repository: any OfferDecider.Stores
     let rules: BundleStore
@@ -30,9 +33,7 @@ struct RetentionDecider: Sendable {
         let commitBy = started + deadline * 0.8
         let answer = await FirstToFinish.run(
             deadline: deadline, operation: { await decide(request, commitBy: commitBy) },
-            late: { late in
-                logger.warning("a realtime decision finished after the deadline", metadata: ["stored": .stringConvertible(late.decisionId != nil)])
-            }) ?? fallback(request, .deadline)
+            late: { late in Task { await recordLate(late) } }) ?? fallback(request, .deadline)
         metrics.retentionRealtime(result: answer.result, cause: answer.cause.rawValue, duration: ContinuousClock.now - started)
         return answer
     }
@@ -103,13 +104,29 @@ struct RetentionDecider: Sendable {
         }
     }
 
+    /// Records an answer that finished after the deadline, when the App Store had already shown
+    /// its fallback: a decision it stored (not a repeat of an earlier one) is marked answered late,
+    /// so it uses no cap and is not pending, and its `retention.answered` event is withdrawn.
+    func recordLate(_ late: RealtimeAnswer) async {
+        logger.warning("a realtime decision finished after the deadline", metadata: ["stored": .stringConvertible(late.decisionId != nil)])
+        guard let id = late.decisionId, !late.repeated, late.cause == .answered else { return }
+        do {
+            if try await repository.markAnsweredLate(decisionId: id, withdrawing: WebhookEvent.dedupeKey(id)) {
+                metrics.retentionAnsweredLate()
+            }
+        } catch {
+            logger.error("marking a late realtime decision failed", metadata: ["error": .string(StorageErrorText.describe(error))])
+        }
+    }
+
     /// The `retention.answered` webhook event of a decision with an answer, enqueued with it (one
-    /// transaction); nil without a webhook URL or an answer.
+    /// transaction) and sent ``webhookGrace`` after the deadline; nil without a webhook URL or an answer.
     private func webhookEvent(_ decision: Decision, _ record: OfferDecisionRecord) async throws -> NewJob? {
         guard offerDecider.webhooks, let answer = decision.answer else { return nil }
         let token = try await repository.customer(originalTransactionId: record.originalTransactionId)?.appAccountToken
         let body = WebhookEvent.retentionAnswered(record, answer: answer, appAccountToken: token)
-        return WebhookEvent.job(body: body, key: record.id, at: record.decidedAt)
+        let sendAt = record.decidedAt + (deadline + Self.webhookGrace).wholeMilliseconds
+        return WebhookEvent.job(body: body, key: record.id, at: record.decidedAt, sendAt: sendAt)
     }
 
     /// The decision of a stored record (the engine's decision inside its JSON).

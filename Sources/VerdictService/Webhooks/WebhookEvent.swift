@@ -81,8 +81,11 @@ public enum WebhookEvent {
         return String(decoding: (try? JSONEncoder.service.encode(event)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
-    /// The durable delivery job for `body`.
-    static func job(body: String, key: String, at: Int64) -> NewJob {
-        NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: "\(WebhookDelivery.jobKind):\(key)", runAt: at, createdAt: at)
+    /// The durable delivery job for `body`, created at `at` and sent from `sendAt` (default `at`).
+    static func job(body: String, key: String, at: Int64, sendAt: Int64? = nil) -> NewJob {
+        NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: dedupeKey(key), runAt: sendAt ?? at, createdAt: at)
     }
+
+    /// The delivery job's dedupe key for the event `key` (one job per event).
+    static func dedupeKey(_ key: String) -> String { "\(WebhookDelivery.jobKind):\(key)" }
 }
