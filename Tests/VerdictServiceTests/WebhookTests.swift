@@ -65,45 +65,40 @@ import VerdictService
 
     @Test(arguments: ServiceBackend.selected)
     func retentionAnsweredIsSentOncePerCancelPageAnswer(_ backend: ServiceBackend) async throws {
-        try await WebhookReceiver.with(failFirst: 0) { receiver, url in
-            var settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": Self.secret]
-            settings.merge(RetentionRealtimeTests.settings) { mine, _ in mine }
-            try await ServiceHarness.with(backend, extraSettings: settings) { harness in
-                try await RetentionRealtimeTests.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
-                let token = UUID()
-                let (_, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
-                let (body, request, status, _) = try await RetentionRealtimeTests.ask(harness, otid: otid, locale: "de-AT")
-                #expect(status == 200)
-                // Apple retries with the same request identifier: the stored decision, no new event.
-                _ = try await RetentionRealtimeTests.ask(harness, body)
+        try await RetentionRealtimeTests.withWebhook(backend) { harness, receiver in
+            let token = UUID()
+            let (_, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
+            let (body, request, status, _) = try await RetentionRealtimeTests.ask(harness, otid: otid, locale: "de-AT")
+            #expect(status == 200)
+            // Apple retries with the same request identifier: the stored decision, no new event.
+            _ = try await RetentionRealtimeTests.ask(harness, body)
 
-                func answered() -> [[String: JSONValue]] {
-                    receiver.deliveries.compactMap { JSONValue.parse(Data($0.body.utf8))?.objectValue }
-                        .filter { $0["type"]?.stringValue == "retention.answered" }
-                }
-                let deadline = ContinuousClock.now + .seconds(30)
-                while answered().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-                try await Task.sleep(for: .seconds(1))
-                let events = answered()
-                try #require(events.count == 1, "\(events.count) retention.answered events")
-                let data = try #require(events[0]["data"]?.objectValue)
-                #expect(data["originalTransactionId"]?.stringValue == otid)
-                #expect(data["appAccountToken"]?.stringValue == token.uuidString.lowercased())
-                #expect(data["requestIdentifier"]?.stringValue == request.requestIdentifier.uuidString.lowercased())
-                #expect(data["trigger"]?.stringValue == "REALTIME_REQUEST")
-                #expect(data["ruleId"]?.stringValue == "cancel-page-annual-full-price")
-                let answer = try #require(data["answer"]?.objectValue)
-                #expect(answer["message"]?.stringValue == "annual-stay-40off")
-                #expect(answer["locale"]?.stringValue == "de-DE")
-                #expect(answer["messageIdentifier"]?.stringValue
-                    == RetentionRealtimeTests.text("annual-stay-40off", "de-DE").identifier.uuidString.lowercased())
-                #expect(answer["offer"]?.objectValue?["offerId"]?.stringValue == "lumen-annual-40off")
-                #expect(answer["offer"]?.objectValue?["productId"]?.stringValue == "com.lumen.pro.annual")
-                #expect(events[0]["id"] == data["decisionId"])
-                let decisions = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
-                let ids = decisions["decisions"]?.arrayValue?.compactMap { $0.objectValue?["id"] } ?? []
-                #expect(ids.contains(try #require(data["decisionId"])))
+            func answered() -> [[String: JSONValue]] {
+                receiver.deliveries.compactMap { JSONValue.parse(Data($0.body.utf8))?.objectValue }
+                    .filter { $0["type"]?.stringValue == "retention.answered" }
             }
+            let deadline = ContinuousClock.now + .seconds(30)
+            while answered().isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+            try await Task.sleep(for: .seconds(1))
+            let events = answered()
+            try #require(events.count == 1, "\(events.count) retention.answered events")
+            let data = try #require(events[0]["data"]?.objectValue)
+            #expect(data["originalTransactionId"]?.stringValue == otid)
+            #expect(data["appAccountToken"]?.stringValue == token.uuidString.lowercased())
+            #expect(data["requestIdentifier"]?.stringValue == request.requestIdentifier.uuidString.lowercased())
+            #expect(data["trigger"]?.stringValue == "REALTIME_REQUEST")
+            #expect(data["ruleId"]?.stringValue == "cancel-page-annual-full-price")
+            let answer = try #require(data["answer"]?.objectValue)
+            #expect(answer["message"]?.stringValue == "annual-stay-40off")
+            #expect(answer["locale"]?.stringValue == "de-DE")
+            #expect(answer["messageIdentifier"]?.stringValue
+                == RetentionRealtimeTests.text("annual-stay-40off", "de-DE").identifier.uuidString.lowercased())
+            #expect(answer["offer"]?.objectValue?["offerId"]?.stringValue == "lumen-annual-40off")
+            #expect(answer["offer"]?.objectValue?["productId"]?.stringValue == "com.lumen.pro.annual")
+            #expect(events[0]["id"] == data["decisionId"])
+            let decisions = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)").body.jsonObject
+            let ids = decisions["decisions"]?.arrayValue?.compactMap { $0.objectValue?["id"] } ?? []
+            #expect(ids.contains(try #require(data["decisionId"])))
         }
     }
 }

@@ -15,37 +15,32 @@ import VerdictStorage
 
     @Test(arguments: ServiceBackend.selected)
     func anAnswerThatReachedAppleLateUsesNoCapAndSendsNoEvent(_ backend: ServiceBackend) async throws {
-        try await WebhookReceiver.with(failFirst: 0) { _, url in
-            var settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": WebhookTests.secret]
-            settings.merge(RetentionRealtimeTests.settings) { mine, _ in mine }
-            try await ServiceHarness.with(backend, extraSettings: settings) { harness in
-                try await RetentionRealtimeTests.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
-                let (_, otid) = try await harness.subscribeFullPriceAnnual()
-                let first = try await RetentionRealtimeTests.ask(harness, otid: otid)
-                #expect(try Self.offered(first.answer))
-                // A second visit to the cancel page: the shipped rules give one offer in 180 days.
-                #expect(try Self.offered(try await RetentionRealtimeTests.ask(harness, otid: otid).answer) == false)
+        try await RetentionRealtimeTests.withWebhook(backend) { harness, _ in
+            let (_, otid) = try await harness.subscribeFullPriceAnnual()
+            let first = try await RetentionRealtimeTests.ask(harness, otid: otid)
+            #expect(try Self.offered(first.answer))
+            // A second visit to the cancel page: the shipped rules give one offer in 180 days.
+            #expect(try Self.offered(try await RetentionRealtimeTests.ask(harness, otid: otid).answer) == false)
 
-                let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
-                let decisions = list.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue) ?? []
-                let requestId = first.request.requestIdentifier.uuidString.lowercased()
-                let id = try #require(decisions.first { $0["notificationUUID"]?.stringValue == requestId }?["id"]?.stringValue)
-                #expect(decisions.allSatisfy { $0["answeredLate"] == nil })
-                let key = WebhookEvent.dedupeKey(id)
-                #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key },
-                        "the event waits out the deadline before it is sent")
+            let (_, list) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
+            let decisions = list.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            let requestId = first.request.requestIdentifier.uuidString.lowercased()
+            let id = try #require(decisions.first { $0["notificationUUID"]?.stringValue == requestId }?["id"]?.stringValue)
+            #expect(decisions.allSatisfy { $0["answeredLate"] == nil })
+            let key = WebhookEvent.dedupeKey(id)
+            #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key },
+                    "the event waits out the deadline before it is sent")
 
-                // The first answer finished after the deadline (FirstToFinish hands it over so).
-                await harness.service.retentionDecider.recordLate(RealtimeAnswer(body: .fallback, cause: .answered, decisionId: id))
-                let (_, marked) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
-                let late = marked.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue).first { $0["id"]?.stringValue == id }
-                #expect(late?["answeredLate"]?.boolValue == true)
-                #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key } == false)
-                // The offer Apple never showed is the customer's to get on the next visit.
-                #expect(try Self.offered(try await RetentionRealtimeTests.ask(harness, otid: otid).answer))
-                let (_, metrics) = try await harness.request(.GET, "/metrics")
-                #expect(String(decoding: metrics, as: UTF8.self).contains("verdict_retention_answered_late_total 1"))
-            }
+            // The first answer finished after the deadline (FirstToFinish hands it over so).
+            await harness.service.retentionDecider.recordLate(RealtimeAnswer(body: .fallback, cause: .answered, decisionId: id))
+            let (_, marked) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
+            let late = marked.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue).first { $0["id"]?.stringValue == id }
+            #expect(late?["answeredLate"]?.boolValue == true)
+            #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key } == false)
+            // The offer Apple never showed is the customer's to get on the next visit.
+            #expect(try Self.offered(try await RetentionRealtimeTests.ask(harness, otid: otid).answer))
+            let (_, metrics) = try await harness.request(.GET, "/metrics")
+            #expect(String(decoding: metrics, as: UTF8.self).contains("verdict_retention_answered_late_total 1"))
         }
     }
 }

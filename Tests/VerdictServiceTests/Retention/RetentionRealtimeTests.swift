@@ -39,6 +39,18 @@ import VerdictStorage
         try await harness.service.repository.recordRetentionMessageStates(states)
     }
 
+    /// A service whose webhook events go to a receiver, with the shipped cancel-page messages approved.
+    static func withWebhook(_ backend: ServiceBackend, _ body: (ServiceHarness, WebhookReceiver) async throws -> Void) async throws {
+        try await WebhookReceiver.with(failFirst: 0) { receiver, url in
+            var settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": WebhookTests.secret]
+            settings.merge(Self.settings) { mine, _ in mine }
+            try await ServiceHarness.with(backend, extraSettings: settings) { harness in
+                try await Self.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
+                try await body(harness, receiver)
+            }
+        }
+    }
+
     static func text(_ id: String, _ locale: String) -> RetentionMessages.Localized {
         bundle.messages.message(id)!.localized(for: locale)!
     }
