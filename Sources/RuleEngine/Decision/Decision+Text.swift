@@ -35,8 +35,14 @@ extension Decision {
             lines.append("limit \(name): \(limit.used)/\(limit.max) within \(limit.within) \(limit.exceeded ? "— reached" : "— ok") (rule \(limit.rule))")
         }
         for match in shadowMatches {
-            let what = match.answer.map { "answer \($0)" } ?? match.offer.map { "offer \($0)" }
-                ?? match.refund.map(Self.refundText) ?? "nothing"
+            var what = "nothing"
+            if let answer = match.answer {
+                what = "answer \(answer)"
+            } else if let offer = match.offer {
+                what = "offer \(offer)"
+            } else if let refund = match.refund {
+                what = Self.refundText(refund)
+            }
             lines.append("shadow: rule \(match.rule.id) (line \(match.rule.line)) would give \(what)")
             for correction in match.corrections {
                 lines.append("  corrected for Apple: " + Self.correctionText(
@@ -47,9 +53,15 @@ extension Decision {
         if !trace.isEmpty { lines.append("trace:") }
         for entry in trace {
             let name = entry.rule.map { "\(entry.kind.rawValue) \($0.id) (line \($0.line))" } ?? entry.kind.rawValue
-            lines.append("  \(name): \(Self.outcomeText(entry.outcome))" + (entry.note.map { " — \($0)" } ?? ""))
+            let note: String = entry.note.map { " — \($0)" } ?? ""
+            lines.append("  \(name): \(Self.outcomeText(entry.outcome))\(note)")
             for condition in entry.conditions {
-                let mark = condition.value == "true" ? "✓" : condition.value == "false" ? "✗" : "!"
+                let mark: String
+                switch condition.value {
+                case "true": mark = "✓"
+                case "false": mark = "✗"
+                default: mark = "!"
+                }
                 lines.append("    \(mark) line \(condition.line): \(condition.expression)  →  \(condition.value)")
                 let operands = condition.operands.filter { $0.text != condition.expression }
                 if !operands.isEmpty {

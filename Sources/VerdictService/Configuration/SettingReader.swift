@@ -15,10 +15,14 @@ struct SettingReader {
     /// The trimmed text of `key`, or nil when unset or empty.
     func string(_ key: ConfigurationKey) -> String? {
         let configKey = ConfigKey(key.key)
-        let text = reader.string(forKey: configKey, isSecret: key.isSecret)
-            ?? reader.int(forKey: configKey, isSecret: key.isSecret).map { String($0) }
-            ?? reader.double(forKey: configKey, isSecret: key.isSecret).map { String($0) }
-            ?? reader.stringArray(forKey: configKey, isSecret: key.isSecret)?.joined(separator: ",")
+        // One lookup per statement: a chain of `??` over the overloaded readers took the type
+        // checker two seconds.
+        var text: String? = reader.string(forKey: configKey, isSecret: key.isSecret)
+        if text == nil, let number: Int = reader.int(forKey: configKey, isSecret: key.isSecret) { text = String(number) }
+        if text == nil, let number: Double = reader.double(forKey: configKey, isSecret: key.isSecret) { text = String(number) }
+        if text == nil, let items: [String] = reader.stringArray(forKey: configKey, isSecret: key.isSecret) {
+            text = items.joined(separator: ",")
+        }
         guard let value = text?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value
     }
