@@ -111,7 +111,9 @@ struct RetentionDecider: Sendable {
         logger.warning("a realtime decision finished after the deadline", metadata: ["stored": .stringConvertible(late.decisionId != nil)])
         guard let id = late.decisionId, !late.repeated, late.cause == .answered else { return }
         do {
-            if try await repository.markAnsweredLate(decisionId: id, withdrawing: WebhookEvent.dedupeKey(id)) {
+            // Without a webhook URL no event was enqueued: nothing to withdraw.
+            let event = offerDecider.webhooks ? WebhookEvent.dedupeKey(id) : nil
+            if try await repository.markAnsweredLate(decisionId: id, withdrawing: event) {
                 metrics.retentionAnsweredLate()
             }
         } catch {
