@@ -68,7 +68,7 @@ import Testing
             """#)
         #expect(list.imageIdentifiers == [
             GetImageListResponseItem(imageIdentifier: Self.banner, imageState: .approved),
-            GetImageListResponseItem(imageIdentifier: Self.icon, imageState: ImageState(rawValue: "UNDER_APPEAL")),
+            GetImageListResponseItem(imageIdentifier: Self.icon, imageState: ReviewState(rawValue: "UNDER_APPEAL")),
             GetImageListResponseItem(imageIdentifier: nil, imageState: nil),
         ])
         #expect(list.imageIdentifiers?[1].imageState?.isKnown == false)
@@ -77,11 +77,11 @@ import Testing
     }
 
     @Test func enumerationsHaveApplesWireValues() throws {
-        #expect(ImageState.knownValues.map(\.rawValue) == ["PENDING", "APPROVED", "REJECTED"])
+        #expect(ReviewState.knownValues.map(\.rawValue) == ["PENDING", "APPROVED", "REJECTED"])
         #expect(ImageSize.knownValues.map(\.rawValue) == ["FULL_SIZE", "BULLET_POINT"])
         #expect(HeaderPosition.knownValues.map(\.rawValue) == ["ABOVE_BODY", "ABOVE_IMAGE"])
         #expect(try ModelFixture.decode(ImageSize.self, json: #""THUMBNAIL""#) == ImageSize(rawValue: "THUMBNAIL"))
-        #expect(try ModelFixture.encode(ImageState(rawValue: "ARCHIVED")) == #""ARCHIVED""#)
+        #expect(try ModelFixture.encode(ReviewState(rawValue: "ARCHIVED")) == #""ARCHIVED""#)
     }
 
     // MARK: - Request shapes

@@ -8,7 +8,7 @@ struct SimulatedMessaging: Sendable {
         var body: UploadMessageRequestBody
         var uploadedAt: Date
         /// A state set through the control API; else review approves after ``reviewDelay``.
-        var decided: MessageState?
+        var decided: ReviewState?
     }
 
     /// An uploaded image: what was read of its PNG (the bytes are not kept) and its review.
@@ -18,7 +18,7 @@ struct SimulatedMessaging: Sendable {
         var height: Int
         var uploadedAt: Date
         /// A state set through the control API; else review approves after ``reviewDelay``.
-        var decided: ImageState?
+        var decided: ReviewState?
     }
 
     var messages: [UUID: Message] = [:]
@@ -32,11 +32,11 @@ struct SimulatedMessaging: Sendable {
     /// Sandbox uploads automatically.
     var reviewDelay: TimeInterval = 0
 
-    func state(of message: Message, now: Date) -> MessageState {
+    func state(of message: Message, now: Date) -> ReviewState {
         message.decided ?? (reviewed(uploadedAt: message.uploadedAt, now: now) ? .approved : .pending)
     }
 
-    func state(of image: Image, now: Date) -> ImageState {
+    func state(of image: Image, now: Date) -> ReviewState {
         image.decided ?? (reviewed(uploadedAt: image.uploadedAt, now: now) ? .approved : .pending)
     }
 

@@ -48,7 +48,7 @@ extension SimulatorStore {
     }
 
     /// Sets an image's review outcome (the control API): `APPROVED`, `REJECTED` or `PENDING`.
-    public func setImageState(_ identifier: UUID, _ state: ImageState) throws(MessagingError) {
+    public func setImageState(_ identifier: UUID, _ state: ReviewState) throws(MessagingError) {
         guard messaging.images[identifier] != nil else { throw .imageNotFound }
         messaging.images[identifier]?.decided = state
     }

@@ -61,7 +61,7 @@ extension SimulatorStore {
     }
 
     /// Sets a message's review outcome (the control API): `APPROVED`, `REJECTED` or `PENDING`.
-    public func setMessageState(_ identifier: UUID, _ state: MessageState) throws(MessagingError) {
+    public func setMessageState(_ identifier: UUID, _ state: ReviewState) throws(MessagingError) {
         guard messaging.messages[identifier] != nil else { throw .messageNotFound }
         messaging.messages[identifier]?.decided = state
     }

@@ -7,8 +7,8 @@ import VerdictStorage
 /// after the messages that showed them, their review states recorded beside the messages'.
 extension RetentionMessageSync {
     /// Apple's images by identifier, with their review states.
-    func imageStates() async throws -> [UUID: ImageState] {
-        var states: [UUID: ImageState] = [:]
+    func imageStates() async throws -> [UUID: ReviewState] {
+        var states: [UUID: ReviewState] = [:]
         for item in try await client.getImageList().imageIdentifiers ?? [] {
             if let identifier = item.imageIdentifier { states[identifier] = item.imageState ?? .pending }
         }
@@ -17,7 +17,7 @@ extension RetentionMessageSync {
 
     /// Uploads every image of the bundle Apple does not have, read (and checked) from the bundle
     /// folder; returns the identifiers uploaded.
-    func uploadImages(missingFrom apple: [UUID: ImageState]) async throws -> Set<UUID> {
+    func uploadImages(missingFrom apple: [UUID: ReviewState]) async throws -> Set<UUID> {
         var uploaded: Set<UUID> = []
         for image in messages.images where apple[image.identifier] == nil && !uploaded.contains(image.identifier) {
             guard let directory = imagesDirectory else {
@@ -35,7 +35,7 @@ extension RetentionMessageSync {
 
     /// Deletes the images Verdict uploaded earlier that the bundle no longer has (after their
     /// messages were deleted); returns their report rows.
-    func deleteRemovedImages(recorded: [RetentionMessageState], apple: [UUID: ImageState]) async throws -> [Row] {
+    func deleteRemovedImages(recorded: [RetentionMessageState], apple: [UUID: ReviewState]) async throws -> [Row] {
         let wanted = Set(messages.images.map(\.identifier))
         var rows: [Row] = []
         var forgotten: [String] = []
@@ -53,13 +53,13 @@ extension RetentionMessageSync {
     }
 
     /// The report rows and recorded states of the bundle's images.
-    func imageRows(_ apple: [UUID: ImageState], uploaded: Set<UUID>, upload: Bool, checkedAt: Int64)
+    func imageRows(_ apple: [UUID: ReviewState], uploaded: Set<UUID>, upload: Bool, checkedAt: Int64)
         -> (rows: [Row], states: [RetentionMessageState])
     {
         var rows: [Row] = []
         var states: [RetentionMessageState] = []
         for image in messages.images {
-            let state = apple[image.identifier]?.rawValue ?? (upload ? ImageState.pending.rawValue : "MISSING")
+            let state = apple[image.identifier]?.rawValue ?? (upload ? ReviewState.pending.rawValue : "MISSING")
             let action = uploaded.contains(image.identifier) ? "uploaded" : apple[image.identifier] == nil ? "missing" : "unchanged"
             rows.append(Row(messageId: "image " + image.id, locale: image.size, messageIdentifier: image.identifier, state: state,
                             action: action))

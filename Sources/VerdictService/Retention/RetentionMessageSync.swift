@@ -99,7 +99,7 @@ public struct RetentionMessageSync: Sendable {
         let checkedAt = now().appStoreMilliseconds
         var recorded: [RetentionMessageState] = []
         for (id, text) in texts {
-            let state = apple[text.identifier]?.rawValue ?? (upload ? MessageState.pending.rawValue : "MISSING")
+            let state = apple[text.identifier]?.rawValue ?? (upload ? ReviewState.pending.rawValue : "MISSING")
             let action = actions[text.identifier] ?? (apple[text.identifier] == nil ? "missing" : "unchanged")
             report.messages.append(Row(messageId: id, locale: text.locale, messageIdentifier: text.identifier, state: state, action: action))
             if apple[text.identifier] != nil || upload {
@@ -117,7 +117,7 @@ public struct RetentionMessageSync: Sendable {
 
     /// Sets each product's default message in every locale of the message Apple approved (with
     /// each of its images).
-    private func configureDefaults(_ apple: [UUID: MessageState], images: [UUID: ImageState]) async throws -> [DefaultRow] {
+    private func configureDefaults(_ apple: [UUID: ReviewState], images: [UUID: ReviewState]) async throws -> [DefaultRow] {
         var rows: [DefaultRow] = []
         for (productId, messageId) in messages.defaults.sorted(by: { $0.key < $1.key }) {
             for text in messages.message(messageId)?.locales ?? [] {
@@ -143,8 +143,8 @@ public struct RetentionMessageSync: Sendable {
     }
 
     /// Apple's messages by identifier, with their review states.
-    private func states() async throws -> [UUID: MessageState] {
-        var states: [UUID: MessageState] = [:]
+    private func states() async throws -> [UUID: ReviewState] {
+        var states: [UUID: ReviewState] = [:]
         for item in try await client.getMessageList().messageIdentifiers ?? [] {
             if let identifier = item.messageIdentifier { states[identifier] = item.messageState ?? .pending }
         }

@@ -95,12 +95,12 @@ struct RealtimeBenchCommand: AsyncParsableCommand {
         let texts = bundle.messages.messages.flatMap { message in
             message.locales.map {
                 RetentionMessageState(messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: message.id,
-                                      locale: $0.locale, state: MessageState.approved.rawValue, checkedAt: now.appStoreMilliseconds)
+                                      locale: $0.locale, state: ReviewState.approved.rawValue, checkedAt: now.appStoreMilliseconds)
             }
         }
         let images = bundle.messages.images.map {
             RetentionMessageState(messageIdentifier: $0.identifier.uuidString.lowercased(), messageId: $0.id, locale: $0.size,
-                                  state: ImageState.approved.rawValue, checkedAt: now.appStoreMilliseconds, kind: .image)
+                                  state: ReviewState.approved.rawValue, checkedAt: now.appStoreMilliseconds, kind: .image)
         }
         try await repository.recordRetentionMessageStates(texts + images)
         let warmUp = 2 * rate

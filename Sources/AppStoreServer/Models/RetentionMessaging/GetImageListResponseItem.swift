@@ -4,9 +4,9 @@ import Foundation
 /// identifier that is not a UUID is read as nil rather than failing the whole list.
 public struct GetImageListResponseItem: Codable, Hashable, Sendable {
     public var imageIdentifier: UUID?
-    public var imageState: ImageState?
+    public var imageState: ReviewState?
 
-    public init(imageIdentifier: UUID?, imageState: ImageState?) {
+    public init(imageIdentifier: UUID?, imageState: ReviewState?) {
         self.imageIdentifier = imageIdentifier
         self.imageState = imageState
     }
@@ -14,7 +14,7 @@ public struct GetImageListResponseItem: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         imageIdentifier = try container.decodeIfPresent(String.self, forKey: .imageIdentifier).flatMap(UUID.init(uuidString:))
-        imageState = try container.decodeIfPresent(ImageState.self, forKey: .imageState)
+        imageState = try container.decodeIfPresent(ReviewState.self, forKey: .imageState)
     }
 
     public func encode(to encoder: any Encoder) throws {

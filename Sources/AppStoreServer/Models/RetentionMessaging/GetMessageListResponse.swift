@@ -6,9 +6,9 @@ public struct GetMessageListResponse: Codable, Hashable, Sendable {
     /// One uploaded message.
     public struct Item: Codable, Hashable, Sendable {
         public var messageIdentifier: UUID?
-        public var messageState: MessageState?
+        public var messageState: ReviewState?
 
-        public init(messageIdentifier: UUID?, messageState: MessageState?) {
+        public init(messageIdentifier: UUID?, messageState: ReviewState?) {
             self.messageIdentifier = messageIdentifier
             self.messageState = messageState
         }
@@ -16,7 +16,7 @@ public struct GetMessageListResponse: Codable, Hashable, Sendable {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             messageIdentifier = try container.decodeIfPresent(String.self, forKey: .messageIdentifier).flatMap(UUID.init(uuidString:))
-            messageState = try container.decodeIfPresent(MessageState.self, forKey: .messageState)
+            messageState = try container.decodeIfPresent(ReviewState.self, forKey: .messageState)
         }
 
         public func encode(to encoder: any Encoder) throws {

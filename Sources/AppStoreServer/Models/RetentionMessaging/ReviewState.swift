@@ -1,5 +1,7 @@
-/// Apple's review state of an uploaded retention-messaging image (Get Image List's `imageState`).
-public struct ImageState: AppleEnumeration {
+/// Apple's review state of an uploaded retention message or image: Get Message List's
+/// `messageState` and Get Image List's `imageState`, which share one vocabulary. A state Apple
+/// adds later decodes, round-trips and reports `isKnown == false`.
+public struct ReviewState: AppleEnumeration {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
