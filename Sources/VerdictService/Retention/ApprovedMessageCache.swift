@@ -1,3 +1,4 @@
+import AppStoreServer
 import Foundation
 import RuleEngine
 import Synchronization
@@ -37,7 +38,7 @@ final class ApprovedMessageCache: Sendable {
     /// Reads the states now (after a sync, and when stale).
     func reload() async {
         guard let states = try? await repository.retentionMessageStates() else { return }
-        let approved = Set(states.filter { $0.state == "APPROVED" }.compactMap { UUID(uuidString: $0.messageIdentifier) })
+        let approved = Set(states.filter { $0.review == .approved }.compactMap { UUID(uuidString: $0.messageIdentifier) })
         state.withLock { $0 = State(approved: approved, loadedAt: .now) }
     }
 }
