@@ -10,14 +10,42 @@ public struct Decision: Sendable, Hashable, Codable {
         case offers, refunds, retention
     }
 
-    /// An offer to present: a catalog offer id and its type.
+    /// An offer to present: a catalog offer id and its type. Recorded as
+    /// `{"id", "type", "expiresAfter"}`, the type by the name rules and `catalog.yaml` give it
+    /// (`PROMOTIONAL`, `WIN_BACK`), as decisions have always been stored.
     public struct OfferChoice: Sendable, Hashable, Codable, CustomStringConvertible {
         public let id: String
-        /// `PROMOTIONAL` or `WIN_BACK`.
-        public let type: String
+        /// ``OfferType/promotionalOffer`` or ``OfferType/winBackOffer``.
+        public let type: OfferType
         /// The rule's `expiresAfter`, when it sets one: how long the offer stays pending.
         public var expiresAfter: DecisionDuration?
-        public var description: String { "\(id) (\(type))" }
+        public var description: String { "\(id) (\(type.ruleName))" }
+
+        public init(id: String, type: OfferType, expiresAfter: DecisionDuration? = nil) {
+            self.id = id
+            self.type = type
+            self.expiresAfter = expiresAfter
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, type, expiresAfter }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(String.self, forKey: .id)
+            let name = try container.decode(String.self, forKey: .type)
+            guard let type = OfferType(ruleName: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "'\(name)' is not an offer type")
+            }
+            self.type = type
+            expiresAfter = try container.decodeIfPresent(DecisionDuration.self, forKey: .expiresAfter)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(type.ruleName, forKey: .type)
+            try container.encodeIfPresent(expiresAfter, forKey: .expiresAfter)
+        }
     }
 
     /// The consumption-request answer for Apple.

@@ -116,7 +116,7 @@ extension DecisionEvaluator {
         switch spec {
         case .promotional(let id):
             let expiresAfter = rule.expiresAfter.map(DecisionDuration.init(millis:))
-            return fits(id).map { $0 ? Decision.OfferChoice(id: id, type: "PROMOTIONAL", expiresAfter: expiresAfter) : nil }
+            return fits(id).map { $0 ? Decision.OfferChoice(id: id, type: .promotionalOffer, expiresAfter: expiresAfter) : nil }
         case .winBack(let allowed):
             guard let probe = bundle.probes.eligibleWinBackOfferIds else { return .success(nil) }
             switch probe.evaluate(context) {
@@ -127,7 +127,7 @@ extension DecisionEvaluator {
                     case .failure(let error): return .failure(error)
                     case .success(true):
                         return .success(Decision.OfferChoice(
-                            id: id, type: "WIN_BACK", expiresAfter: rule.expiresAfter.map(DecisionDuration.init(millis:))))
+                            id: id, type: .winBackOffer, expiresAfter: rule.expiresAfter.map(DecisionDuration.init(millis:))))
                     case .success(false): continue
                     }
                 }

@@ -51,7 +51,7 @@ extension DecisionEvaluator {
             switch fits(id) {
             case .failure(let error): return .failure(error)
             case .success(false): return unfit("offer \(id) is not for the customer's product")
-            case .success(true): offer = Decision.OfferChoice(id: id, type: "PROMOTIONAL")
+            case .success(true): offer = Decision.OfferChoice(id: id, type: .promotionalOffer)
             }
         }
         if let alternate = spec.alternateProductId {

@@ -63,7 +63,8 @@ extension Decision {
 
     private static func offerChoice(_ value: FactData) throws(TreeMismatch) -> OfferChoice {
         let members = try Members(value)
-        return OfferChoice(id: try members.string("id"), type: try members.string("type"),
+        guard let type = OfferType(ruleName: try members.string("type")) else { throw TreeMismatch() }
+        return OfferChoice(id: try members.string("id"), type: type,
                            expiresAfter: try members.optional("expiresAfter") { value throws(TreeMismatch) in
                                DecisionDuration(millis: try Members.millis(value, DecisionDuration.self))
                            })

@@ -130,7 +130,7 @@ public struct OfferDecider: Sendable {
         return OfferDecisionRecord(
             id: id, originalTransactionId: originalTransactionId,
             notificationUUID: notificationUUID, trigger: trigger, bundleHash: bundle.hash,
-            ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type,
+            ruleId: rule?.id, ruleLine: rule?.line, offerId: shown?.id, offerType: shown?.type.ruleName,
             productId: Self.product(for: shown, in: bundle.catalog, subscriptionProduct: subscriptionProduct),
             heldOut: decision.heldOut, decidedAt: decidedAt,
             expiresAt: decision.offer.map { decidedAt + Self.lifetime(of: $0, in: bundle) },

@@ -30,7 +30,7 @@ public enum WebhookEvent {
             "messageIdentifier": .string(answer.messageIdentifier.uuidString.lowercased()),
         ]
         if let offer = answer.offer {
-            var fields: [String: JSONValue] = ["type": .string(offer.type), "offerId": .string(offer.id)]
+            var fields: [String: JSONValue] = ["type": .string(offer.type.ruleName), "offerId": .string(offer.id)]
             fields["productId"] = decision.productId.map(JSONValue.string)
             shown["offer"] = .object(fields)
         }

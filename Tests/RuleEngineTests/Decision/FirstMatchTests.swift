@@ -1,3 +1,4 @@
+import AppStoreServer
 import RuleEngine
 import Testing
 
@@ -21,7 +22,7 @@ struct FirstMatchTests {
         let decision = bundle.decide(try BundleTestSupport.facts(BundleTestSupport.autoRenewOff))
         #expect(decision.section == .offers)
         #expect(decision.offer?.id == "promo-annual-50")
-        #expect(decision.offer?.type == "PROMOTIONAL")
+        #expect(decision.offer?.type == .promotionalOffer)
         #expect(decision.rule?.id == "long-tenure")
         #expect(decision.rule?.line == 7)
     }

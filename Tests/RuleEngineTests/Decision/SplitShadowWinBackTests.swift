@@ -1,3 +1,4 @@
+import AppStoreServer
 import RuleEngine
 import Testing
 
@@ -57,7 +58,7 @@ struct SplitShadowWinBackTests {
         let bundle = try BundleTestSupport.bundle(rules: winBackRules)
         let decision = bundle.decide(try BundleTestSupport.facts(expired))
         #expect(decision.offer?.id == "winback-b")
-        #expect(decision.offer?.type == "WIN_BACK")
+        #expect(decision.offer?.type == .winBackOffer)
         let reordered = try BundleTestSupport.facts(expired, "subscription: {eligibleWinBackOfferIds: [winback-a, winback-b]}")
         #expect(bundle.decide(reordered).offer?.id == "winback-a")
     }

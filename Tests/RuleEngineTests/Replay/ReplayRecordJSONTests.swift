@@ -116,7 +116,7 @@ struct ReplayRecordJSONTests {
             for (kind, present) in [("heldOut", decision.heldOut), ("shadow", !decision.shadowMatches.isEmpty),
                                     ("capped", decision.limits.contains(where: \.exceeded)),
                                     ("corrections", !decision.corrections.isEmpty), ("refund", decision.refund != nil),
-                                    ("blocked", decision.blockedBy != nil), ("win-back", decision.offer?.type == "WIN_BACK")]
+                                    ("blocked", decision.blockedBy != nil), ("win-back", decision.offer?.type == .winBackOffer)]
                 where present { seen.insert(kind) }
         }
         #expect(seen == ["heldOut", "shadow", "capped", "refund", "blocked", "win-back"])
@@ -127,7 +127,7 @@ struct ReplayRecordJSONTests {
         var crafted = Decision(bundle: "sha256:x", now: DecisionInstant(millis: ReplayTestSupport.start), section: .refunds)
         crafted.refund = .init(refundPreference: nil, consumptionPercentage: 0, deliveryStatus: "DELIVERED", sampleContentProvided: true)
         crafted.rule = rule
-        crafted.counterfactual = .init(id: "o", type: "PROMOTIONAL", expiresAfter: DecisionDuration(millis: 36 * 3_600_000))
+        crafted.counterfactual = .init(id: "o", type: .promotionalOffer, expiresAfter: DecisionDuration(millis: 36 * 3_600_000))
         crafted.corrections = [Decision.Correction(rule: rule, correction)]
         crafted.shadowMatches = [.init(rule: rule, offer: nil, refund: crafted.refund, corrections: [correction])]
         crafted.errors = [.init(rule: rule, message: "cannot evaluate")]
