@@ -193,9 +193,15 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
+        // The fresh database per test that the storage and service suites share.
+        .target(
+            name: "VerdictTestSupport",
+            dependencies: ["VerdictStorage", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/VerdictTestSupport"
+        ),
         .testTarget(
             name: "VerdictStorageTests",
-            dependencies: ["VerdictStorage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["VerdictStorage", "VerdictTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "VerdictServiceTests",
@@ -207,6 +213,7 @@ let package = Package(
                 "VerdictService",
                 "VerdictRequests",
                 "VerdictStorage",
+                "VerdictTestSupport",
                 "FuzzTargets",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -4,13 +4,14 @@ import Foundation
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// Recovery after an outage: Apple (the simulator) could not deliver some notifications; the
 /// `verdict appstore backfill` command pages Get Notification History, stores exactly the missing
 /// ones, and a second run stores nothing.
 @Suite(.serialized) struct BackfillTests {
-    @Test(arguments: ServiceBackend.selected)
-    func backfillAfterAnOutageStoresTheMissedNotificationsOnce(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func backfillAfterAnOutageStoresTheMissedNotificationsOnce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let delivered = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
             await harness.simulator.deliverer.waitUntilIdle()

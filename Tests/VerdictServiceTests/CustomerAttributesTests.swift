@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// `PUT`/`GET /v1/customers/{appAccountToken}/attributes`: checked against the shipped bundle's
 /// declaration (`exportsLast30Days: int?`), replaced as a whole, stored on both databases.
@@ -10,8 +11,8 @@ import VerdictService
     static let token = "6F1C2B52-9D4E-4A43-9A0B-0C1A2F3E4D5C"
     static var path: String { "/v1/customers/\(token)/attributes" }
 
-    @Test(arguments: ServiceBackend.selected)
-    func declaredAttributesAreStoredAndReplaced(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func declaredAttributesAreStoredAndReplaced(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             #expect(try await harness.request(.GET, Self.path).status == 404)
             let put = try await harness.request(.PUT, Self.path, body: Data(#"{"exportsLast30Days": 25}"#.utf8))

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 import VerdictStorage
+import VerdictTestSupport
 
 @testable import VerdictService
 
@@ -23,8 +24,8 @@ import VerdictStorage
     }
 
     @Test func aDatabaseThatAppearsLaterIsMigratedAndTheServiceBecomesReady() async throws {
-        guard let server = ServiceBackend.postgresServerURL else {
-            if ServiceBackend.isCI { Issue.record("CI=true requires VERDICT_TEST_POSTGRES_URL") }
+        guard let server = TestBackend.postgresServerURL else {
+            if TestBackend.isCI { Issue.record("CI=true requires VERDICT_TEST_POSTGRES_URL") }
             return
         }
         let logger = Logger(label: "verdict.tests.startup")

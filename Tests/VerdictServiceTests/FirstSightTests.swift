@@ -4,6 +4,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Deployment day: the first notification Verdict sees of a customer with a long App Store
 /// history is the one to decide on. The decision waits for Get Transaction History and is made on
@@ -47,8 +48,8 @@ import VerdictService
         return try #require(body["decisions"]?.arrayValue?.compactMap(\.objectValue).first { $0["notificationUUID"]?.stringValue == uuid })
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aFirstAutoRenewOffIsDecidedOnTheWholeHistory(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aFirstAutoRenewOffIsDecidedOnTheWholeHistory(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let history = try await Self.history(harness)
             let off = try await harness.store.setAutoRenew(originalTransactionId: history.otid, enabled: false)
@@ -69,8 +70,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aFirstRefundRequestIsDecidedOnTheWholeHistory(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aFirstRefundRequestIsDecidedOnTheWholeHistory(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let history = try await Self.history(harness)
             let third = try await harness.store.purchase(OneTimePurchaseRequest(
@@ -91,8 +92,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func withTheAPIDownTheDecisionIsMadeAfterTheBoundOnWhatIsStored(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func withTheAPIDownTheDecisionIsMadeAfterTheBoundOnWhatIsStored(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: ["VERDICT_HISTORY_WAIT": "2"]) { harness in
             let history = try await Self.history(harness)
             harness.simulator.faults.add(.serviceUnavailable(.getTransactionHistory, count: nil))

@@ -5,12 +5,13 @@ import NIOHTTP1
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// `POST /v1/notifications` end to end: the simulator signs and delivers, the service verifies,
 /// stores once, processes once; hostile and malformed input is refused with nothing stored.
 @Suite(.serialized) struct NotificationIntakeTests {
-    @Test(arguments: ServiceBackend.selected)
-    func simulatorDeliveriesAreStoredAndProcessedOnce(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func simulatorDeliveriesAreStoredAndProcessedOnce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let subscribed = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly", price: 9_990, currency: "USD"))
             let renewed = try await harness.store.renew(originalTransactionId: subscribed.originalTransactionId!)
@@ -42,8 +43,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func duplicateDeliveryChangesNothing(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func duplicateDeliveryChangesNothing(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let result = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
@@ -65,8 +66,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func olderRetryDoesNotOverwriteNewerState(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func olderRetryDoesNotOverwriteNewerState(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let subscribed = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))
@@ -86,8 +87,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func tamperedPayloadIsRefusedAndNothingStored(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func tamperedPayloadIsRefusedAndNothingStored(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let result = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly"))

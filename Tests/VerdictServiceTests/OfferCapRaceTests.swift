@@ -4,6 +4,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Caps hold exactly when decisions race: with `perOffer: {max: 10}`, 100 decisions made at once —
 /// by two `verdict serve` processes on one PostgreSQL, or by one process on SQLite — grant the
@@ -58,7 +59,7 @@ import VerdictService
         return answers.filter { $0 == Self.offer }.count
     }
 
-    @Test(.enabled(if: ServiceBackend.selected.contains(.postgres)))
+    @Test(.enabled(if: TestBackend.selected.contains(.postgres)))
     func twoProcessesOnOnePostgreSQLGrantACappedOfferExactlyTenTimes() async throws {
         try await ServiceHarness.with(.postgres, startService: false) { harness in
             let directory = harness.database.directory

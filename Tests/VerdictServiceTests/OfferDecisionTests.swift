@@ -5,6 +5,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// The offer flow end to end, over real HTTP: the simulator signs and delivers a subscriber's
 /// notifications, Verdict decides on DID_CHANGE_RENEWAL_STATUS / AUTO_RENEW_DISABLED with the
@@ -19,8 +20,8 @@ import VerdictService
         return index + 1
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func fullPriceAnnualSubscriberTurningAutoRenewOffGetsTheOfferTheRulesSay(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func fullPriceAnnualSubscriberTurningAutoRenewOffGetsTheOfferTheRulesSay(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
             let (bought, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)
@@ -85,8 +86,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func onDemandDecisionsAreRecordedAndTheCapHolds(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func onDemandDecisionsAreRecordedAndTheCapHolds(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
             let (bought, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)

@@ -4,12 +4,13 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// The shipped bundle's experiments in the running service: the 5% holdout (recorded with the
 /// offer it would have made, nothing pending) and the shadow rule (recorded, never acted on).
 @Suite struct OfferExperimentTests {
-    @Test(arguments: ServiceBackend.selected)
-    func aHeldOutSubscriberIsRecordedWithTheOfferTheyWouldHaveGot(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aHeldOutSubscriberIsRecordedWithTheOfferTheyWouldHaveGot(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             // Subscribers turn auto-renew off one after another until one falls in the holdout
             // (the simulator's ids are deterministic, so this is the same one every run).
@@ -50,8 +51,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aRedeemedOfferClosesTheLoop(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aRedeemedOfferClosesTheLoop(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             harness.store.clock.advance(by: 60)
@@ -87,8 +88,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func theShadowRuleIsRecordedAndTheLiveRuleDecides(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func theShadowRuleIsRecordedAndTheLiveRuleDecides(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
             let bought = try await harness.store.subscribe(SubscribeRequest(

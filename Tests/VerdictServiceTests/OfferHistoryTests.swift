@@ -4,6 +4,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Customers with different histories, built in the simulator and delivered over real HTTP, get
 /// the offer the shipped rules say — decided from real price / currency / offerDiscountType /
@@ -80,8 +81,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected, History.allCases)
-    func eachHistoryGetsTheOfferTheShippedRulesSay(_ backend: ServiceBackend, _ history: History) async throws {
+    @Test(arguments: TestBackend.selected, History.allCases)
+    func eachHistoryGetsTheOfferTheShippedRulesSay(_ backend: TestBackend, _ history: History) async throws {
         try await ServiceHarness.with(backend) { harness in
             let (otid, uuid) = try await Self.play(history, harness)
             let expected = Self.expected(history)

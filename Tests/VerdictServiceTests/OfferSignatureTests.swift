@@ -4,6 +4,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// `POST /v1/offers/signatures` over real HTTP: signatures that verify independently of Verdict's
 /// own signing code (V1 over the exact U+2063 payload bytes, JWS header, claims and ES256),
@@ -15,8 +16,8 @@ import VerdictService
         try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func v1SignatureVerifiesOverTheExactPayloadBytes(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func v1SignatureVerifiesOverTheExactPayloadBytes(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID().uuidString // uppercase on purpose: Apple signs it lowercased
             let before = Date().appStoreMilliseconds
@@ -54,8 +55,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func jwsHeaderClaimsAndSignatureVerify(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func jwsHeaderClaimsAndSignatureVerify(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let before = Int64(Date().timeIntervalSince1970)
             let (status, data) = try await harness.request(.POST, "/v1/offers/signatures", body: Self.body([
@@ -88,8 +89,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func everySignatureHasAFreshNonce(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func everySignatureHasAFreshNonce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             var nonces: [String] = []
             for _ in 0..<10 {

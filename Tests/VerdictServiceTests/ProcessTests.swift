@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// `verdict serve` as real child processes on the harness's database: a SIGKILL loses nothing
 /// that was acknowledged and processes nothing twice, two processes share one PostgreSQL queue,
@@ -108,8 +109,8 @@ import VerdictStorage
 
     // MARK: 1. Crash safety
 
-    @Test(arguments: ServiceBackend.selected)
-    func sigkillLosesNothingAcknowledgedAndProcessesEachOnce(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func sigkillLosesNothingAcknowledgedAndProcessesEachOnce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, startService: false) { harness in
             try await ServiceProcess.group { children in
                 let repository = harness.service.repository
@@ -167,7 +168,7 @@ import VerdictStorage
 
     // MARK: 2. Two processes, one PostgreSQL database
 
-    @Test(.enabled(if: ServiceBackend.selected.contains(.postgres)))
+    @Test(.enabled(if: TestBackend.selected.contains(.postgres)))
     func twoProcessesOnOnePostgreSQLProcessEachNotificationOnce() async throws {
         try await ServiceHarness.with(.postgres, startService: false) { harness in
             try await ServiceProcess.group { children in
@@ -213,8 +214,8 @@ import VerdictStorage
 
     // MARK: 3. Graceful shutdown
 
-    @Test(arguments: ServiceBackend.selected)
-    func sigtermExitsCleanlyAndLeavesNoJobLeased(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func sigtermExitsCleanlyAndLeavesNoJobLeased(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, startService: false) { harness in
             try await ServiceProcess.group { children in
                 let repository = harness.service.repository
@@ -249,8 +250,8 @@ import VerdictStorage
 
     // MARK: 4. Logs
 
-    @Test(arguments: ServiceBackend.selected)
-    func logsAreJSONLinesWithoutSecrets(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func logsAreJSONLinesWithoutSecrets(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, startService: false) { harness in
             try await ServiceProcess.group { children in
                 let minted = try await Self.mint(harness, 10)

@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// The app-backend endpoints of the refund flow: the consent ledger, transaction facts (checked
 /// against Apple's enums and ranges), consumption records; bad input gets a JSON error and
@@ -26,8 +27,8 @@ import VerdictService
 
     /// A purchase made without an appAccountToken: consent recorded for its originalTransactionId
     /// lets its refund request be answered; the ledger says which key the answer was recorded under.
-    @Test(arguments: ServiceBackend.selected)
-    func consentByOriginalTransactionIdAnswersAPurchaseWithoutAToken(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func consentByOriginalTransactionIdAnswersAPurchaseWithoutAToken(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let unanswered = try await harness.buy("com.lumen.credits.100")
             #expect(try await harness.askRefund(unanswered, .legal)["consentBasis"]?.stringValue == "none")

@@ -4,6 +4,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Time for the app to answer a refund request: `consumption.requested` goes to the webhook, and
 /// the decision waits `VERDICT_CONSUMPTION_GRACE` so facts the backend reports meanwhile are the
@@ -15,7 +16,7 @@ import VerdictService
     /// A consenting customer's credit pack and Apple's refund request about it, with a 600 s grace
     /// period; `body` gets the harness, the service's clock, the transaction and the event.
     static func withRequestInGrace(
-        _ backend: ServiceBackend,
+        _ backend: TestBackend,
         _ body: (ServiceHarness, SimulatorClock, String, [String: JSONValue]) async throws -> Void
     ) async throws {
         try await WebhookReceiver.with(failFirst: 0) { receiver, url in
@@ -72,8 +73,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func factsReportedTenSecondsLaterAreWhatAppleReceives(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func factsReportedTenSecondsLaterAreWhatAppleReceives(_ backend: TestBackend) async throws {
         try await Self.withRequestInGrace(backend) { harness, clock, id, event in
             #expect(event[path: "data.consumptionRequestReason"]?.stringValue == "UNINTENDED_PURCHASE")
             let deadline = try #require(event[path: "data.deadline"]?.integerValue)
@@ -97,8 +98,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func finalFactsEndTheWait(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func finalFactsEndTheWait(_ backend: TestBackend) async throws {
         try await Self.withRequestInGrace(backend) { harness, clock, id, _ in
             clock.advance(by: 10)
             try await harness.reportFacts(id, #"{"deliveryStatus":"DELIVERED","consumptionPercentage":100000,"final":true}"#)

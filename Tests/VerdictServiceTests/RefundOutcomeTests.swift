@@ -3,13 +3,14 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Apple's outcome joins the record (REFUND with its revocation fields, REFUND_DECLINED,
 /// REFUND_REVERSED), and `GET /v1/rules/stats` counts each refund rule's requests, submissions
 /// and outcomes; consent assumed by configuration is recorded as such, an explicit refusal wins.
 @Suite struct RefundOutcomeTests {
-    @Test(arguments: ServiceBackend.selected)
-    func outcomesUpdateTheRecordAndTheStatistics(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func outcomesUpdateTheRecordAndTheStatistics(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let store = harness.store
             // Granted, then reversed.
@@ -50,8 +51,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func assumedConsentIsRecordedAndARefusalStillWins(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func assumedConsentIsRecordedAndARefusalStillWins(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: ["VERDICT_ASSUME_CONSENT": "true"]) { harness in
             let assumed = try await harness.buy("com.lumen.credits.100", token: UUID())
             let sent = try await harness.askRefund(assumed, .legal)

@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// One refund request per shipped refund rule (and the consent veto), each built in the simulator,
 /// delivered over real HTTP and answered through the simulator's Send Consumption Information,
@@ -100,8 +101,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected, Case.allCases)
-    func eachShippedRefundRule(_ backend: ServiceBackend, _ scenario: Case) async throws {
+    @Test(arguments: TestBackend.selected, Case.allCases)
+    func eachShippedRefundRule(_ backend: TestBackend, _ scenario: Case) async throws {
         try await ServiceHarness.with(backend) { harness in
             let id = try await Self.play(scenario, harness)
             let expected = Self.expected(scenario)

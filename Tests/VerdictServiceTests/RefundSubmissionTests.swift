@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// Send Consumption Information as a durable job: Apple's 429 with Retry-After, 5xx and outages
 /// retried with backoff, a permanent 4xx recorded with Apple's code, repeats answered once, the
@@ -22,8 +23,8 @@ import VerdictStorage
         record.consumptionAttempts
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func rateLimitedWaitsForRetryAfter(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func rateLimitedWaitsForRetryAfter(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             harness.simulator.faults.add(.rateLimited(retryAfterMilliseconds: 1_500, endpoint: .sendConsumptionInformation, count: 1))
             let (id, record) = try await Self.legalRequest(harness)
@@ -43,8 +44,8 @@ import VerdictStorage
 
     /// A process that stops during the call leaves its attempt marked in flight (Apple may have the
     /// body): the next run records it as outcome unknown, counts it, and notes that it may repeat it.
-    @Test(arguments: ServiceBackend.selected)
-    func anInterruptedCallIsRecordedAsOutcomeUnknownAndTheRetrySaysItMayRepeatIt(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func anInterruptedCallIsRecordedAsOutcomeUnknownAndTheRetrySaysItMayRepeatIt(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             harness.simulator.faults.add(.rateLimited(retryAfterMilliseconds: 2_000, endpoint: .sendConsumptionInformation, count: 1))
             let (id, _) = try await Self.legalRequest(harness, settle: false)
@@ -66,8 +67,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func serverErrorThenSuccess(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func serverErrorThenSuccess(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             harness.simulator.faults.add(.generalInternalRetryable(.sendConsumptionInformation, count: 1))
             let (id, record) = try await Self.legalRequest(harness)
@@ -80,8 +81,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func outageLongerThanTheBackoff(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func outageLongerThanTheBackoff(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             // Three failures in a row (503, then dropped connections): backoff grows, nothing is lost.
             harness.simulator.faults.add(.serviceUnavailable(.sendConsumptionInformation, count: 1))
@@ -96,8 +97,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func permanentClientErrorIsRecordedNotRetried(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func permanentClientErrorIsRecordedNotRetried(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             harness.simulator.faults.add(.error(
                 status: 404, errorCode: 4_040_010, errorMessage: "Transaction id not found.", endpoint: .sendConsumptionInformation, count: 1))
@@ -114,8 +115,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func repeatedRequestsAreAnsweredOnce(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func repeatedRequestsAreAnsweredOnce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID()
             try await harness.consent(token)
@@ -137,8 +138,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func requestDecidedAfterTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func requestDecidedAfterTheDeadlineIsMissed(_ backend: TestBackend) async throws {
         // Verdict lives 13 hours after Apple signed the request (it reached Verdict late).
         try await ServiceHarness.with(backend, serviceClock: SimulatorClock(offset: 13 * 3600)) { harness in
             let token = UUID()
@@ -156,8 +157,8 @@ import VerdictStorage
 
     /// Apple answers 503 to every try. The service's clock is frozen and moved by the test, so
     /// where each try falls relative to the deadline does not depend on how loaded the machine is.
-    @Test(arguments: ServiceBackend.selected)
-    func outageUntilTheDeadlineIsMissed(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func outageUntilTheDeadlineIsMissed(_ backend: TestBackend) async throws {
         try await Self.withRefundRequestedWhileAppleIsDown(backend) { harness, serviceClock, id, deadline in
             // Two minutes left: the first try fails and is retried in about a second (backoff 0.5–1 s).
             let first = try await harness.consumptionAttempts(id, count: 1)
@@ -181,8 +182,8 @@ import VerdictStorage
     }
 
     /// A retry whose time comes only after the deadline (the service was down, or busy) is not sent.
-    @Test(arguments: ServiceBackend.selected)
-    func aRetryThatWakesAfterTheDeadlineIsMissedUnsent(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aRetryThatWakesAfterTheDeadlineIsMissedUnsent(_ backend: TestBackend) async throws {
         try await Self.withRefundRequestedWhileAppleIsDown(backend) { harness, serviceClock, id, deadline in
             _ = try await harness.consumptionAttempts(id, count: 1)
             serviceClock.freeze(at: deadline.addingTimeInterval(1))
@@ -198,7 +199,7 @@ import VerdictStorage
     /// processed when two minutes of the 12 hours are left on the service's frozen clock. `body`
     /// gets the service's clock, the transaction and the request's deadline (signedDate + 12 h).
     static func withRefundRequestedWhileAppleIsDown(
-        _ backend: ServiceBackend, _ body: (ServiceHarness, SimulatorClock, String, Date) async throws -> Void
+        _ backend: TestBackend, _ body: (ServiceHarness, SimulatorClock, String, Date) async throws -> Void
     ) async throws {
         let serviceClock = SimulatorClock(frozenAt: Date())
         try await ServiceHarness.with(backend, serviceClock: serviceClock) { harness in
@@ -216,8 +217,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func withoutCredentialsTheSubmissionWaits(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func withoutCredentialsTheSubmissionWaits(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, credentials: false) { harness in
             let (id, record) = try await Self.legalRequest(harness, settle: false)
             #expect(record["state"]?.stringValue == "pending")

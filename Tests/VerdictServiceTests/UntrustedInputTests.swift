@@ -5,6 +5,7 @@ import NIOHTTP1
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// Input nobody vouches for never ends the process: the remote crash of issue "no request may end
 /// the process" (a year-10000 `signedDate` under a self-made chain) and its relatives answer a 4xx
@@ -53,8 +54,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func hostileDatesAreRefusedAndNothingIsStored(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func hostileDatesAreRefusedAndNothingIsStored(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let attacker = try SimulatorPKI().signer()
             for literal in Self.hostileSignedDates {
@@ -89,8 +90,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func extremeButSignedValuesAreStoredAndProcessed(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func extremeButSignedValuesAreStoredAndProcessed(_ backend: TestBackend) async throws {
         // The simulator never sold transaction 7: its history cannot be read, so decide without waiting long.
         try await ServiceHarness.with(backend, extraSettings: ["VERDICT_HISTORY_WAIT": "1"]) { harness in
             let signer = harness.store.signer
@@ -142,8 +143,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func repeatedKeysAreRefusedOnEveryJSONEndpoint(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func repeatedKeysAreRefusedOnEveryJSONEndpoint(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let token = UUID().uuidString.lowercased()
             let cases: [(HTTPMethod, String, String, String)] = [

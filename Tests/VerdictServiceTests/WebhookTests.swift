@@ -5,6 +5,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// `offer.targeted` webhooks: enqueued with the decision (one transaction), delivered with an
 /// HMAC-SHA256 signature over "t.body" that verifies with the shared secret, retried with backoff
@@ -13,8 +14,8 @@ import VerdictService
 @Suite struct WebhookTests {
     static let secret = "whsec-0123456789abcdef"
 
-    @Test(arguments: ServiceBackend.selected)
-    func offerTargetedIsSignedAndRetriedUntilAccepted(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func offerTargetedIsSignedAndRetriedUntilAccepted(_ backend: TestBackend) async throws {
         try await WebhookReceiver.with(failFirst: 2) { receiver, url in
             let settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": Self.secret]
             try await ServiceHarness.with(backend, extraSettings: settings) { harness in
@@ -63,8 +64,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func retentionAnsweredIsSentOncePerCancelPageAnswer(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func retentionAnsweredIsSentOncePerCancelPageAnswer(_ backend: TestBackend) async throws {
         try await RetentionRealtimeTests.withWebhook(backend) { harness, receiver in
             let token = UUID()
             let (_, otid) = try await harness.subscribeFullPriceAnnual(appAccountToken: token)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VerdictTestSupport
 
 /// Whether and how the browser tests run: `VERDICT_TEST_CHROMEDRIVER` names the ChromeDriver
 /// executable (`.ci/chromium.sh` sets it). Without it the browser tests are skipped, unless
@@ -12,7 +13,7 @@ enum BrowserTestEnvironment {
     }
 
     /// Whether the browser tests run: with a driver, or on CI (where they then fail without one).
-    static var isEnabled: Bool { chromedriverPath != nil || ServiceBackend.isCI }
+    static var isEnabled: Bool { chromedriverPath != nil || TestBackend.isCI }
 
     /// Why they are skipped when they are.
     static let skipReason: Comment =

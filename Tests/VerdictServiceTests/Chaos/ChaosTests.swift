@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// The chaos run: two `verdict serve` processes on one PostgreSQL behind a round-robin balancer
 /// without health checks; the simulated App Store publishes customers' notifications (offer
@@ -26,8 +27,8 @@ import VerdictStorage
     func killsAndDatabaseRestartsLoseNothingAndRepeatNothing() async throws {
         let chaos = try #require(ChaosSettings.current)
         let name = "verdict_chaos_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12)
-        let url = try await DatabaseAdministration.createDatabase(serverURL: chaos.serverURL, name: String(name), logger: ServiceTestDatabase.logger)
-        defer { Task { try? await DatabaseAdministration.dropDatabase(serverURL: chaos.serverURL, name: String(name), logger: ServiceTestDatabase.logger) } }
+        let url = try await DatabaseAdministration.createDatabase(serverURL: chaos.serverURL, name: String(name), logger: TestDatabase.logger)
+        defer { Task { try? await DatabaseAdministration.dropDatabase(serverURL: chaos.serverURL, name: String(name), logger: TestDatabase.logger) } }
         try await WebhookReceiver.with(failFirst: 0) { receiver, hooks in
             let settings = ["VERDICT_DATABASE_URL": url, "VERDICT_WEBHOOK_URL": hooks.absoluteString, "VERDICT_WEBHOOK_SECRET": "chaos-secret",
                             "VERDICT_ASSUME_CONSENT": "true", "VERDICT_WORKER_LEASE": "5", "VERDICT_DATABASE_TIMEOUT": "10",

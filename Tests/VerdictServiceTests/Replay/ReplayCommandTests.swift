@@ -1,6 +1,7 @@
 import AppStoreServer
 import Foundation
 import Testing
+import VerdictTestSupport
 
 /// `verdict rules replay` as a product manager runs it, beside the running service on its
 /// database: the shipped bundle changes nothing (against the record and against the active
@@ -18,8 +19,8 @@ import Testing
         return folder.path
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func theShippedBundleChangesNothingOnTheServicesDatabase(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func theShippedBundleChangesNothingOnTheServicesDatabase(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             _ = try await ReplayEndpointTests.seed(harness)
             let directory = harness.database.directory

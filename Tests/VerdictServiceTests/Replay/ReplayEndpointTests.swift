@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Replays through the API over a history built in the simulator and decided by the running
 /// service: the shipped bundle changes nothing (against the record and against itself), a
@@ -37,8 +38,8 @@ import VerdictService
         throw ServiceTestError("replay \(id) did not end within 30 s")
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func theShippedBundleChangesNothing(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func theShippedBundleChangesNothing(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             _ = try await Self.seed(harness)
             let shipped = try ReplayCandidates.shipped()
@@ -57,8 +58,8 @@ import VerdictService
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aRemovedVetoChangesTheCustomerItBlocked(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aRemovedVetoChangesTheCustomerItBlocked(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend) { harness in
             let refunder = try await Self.seed(harness)
             var files = try ReplayCandidates.shipped(
@@ -82,6 +83,29 @@ import VerdictService
             let (status, html) = try await harness.request(.GET, "/v1/rules/replay/\(id)/report.html")
             #expect(status == 200)
             #expect(String(decoding: html, as: UTF8.self).contains("<h1>Replay report</h1>"))
+        }
+    }
+
+    @Test(arguments: TestBackend.selected)
+    func aChangedConstantIsTheDiffOfTheCustomersItChanges(_ backend: TestBackend) async throws {
+        try await ServiceHarness.with(backend) { harness in
+            _ = try await Self.seed(harness)
+            // The loyal JPY subscriber paid 1,200 JPY a month: no longer full price at 1,500.
+            var files = try ReplayCandidates.shipped(editing: "retention.rules.yaml", "JPY: money('1000 JPY')", "JPY: money('1500 JPY')")
+            files["retention.tests.yaml"] = nil
+            let replay = try await Self.replay(harness, files, ["section": "offers"])
+            let report = replay["report"]?.objectValue ?? [:]
+            #expect(report[path: "totals.changed"]?.integerValue == 1)
+            let changed = try #require(report["transitions"]?.arrayValue?.compactMap(\.objectValue).first { $0["changed"] == .bool(true) })
+            #expect(changed["examples"]?.arrayValue?.first?.objectValue?["baselineRule"]?.stringValue == "monthly-loyal-full-price")
+            let line = try #require(files["retention.rules.yaml"]?.components(separatedBy: "\n").firstIndex { $0.contains("JPY: money('1500 JPY')") }) + 1
+            let diff = report["diff"]?.arrayValue?.compactMap(\.objectValue) ?? []
+            #expect(diff.count == 1, "\(diff)")
+            let item = try #require(diff.first)
+            #expect(item["change"]?.stringValue == "changed" && item["kind"]?.stringValue == "constant"
+                && item["rule"]?.stringValue == "monthlyFullPrice" && item["section"] == nil)
+            #expect(item["file"]?.stringValue?.hasSuffix("retention.rules.yaml") == true && item["line"]?.integerValue == Int64(line))
+            #expect(item["detail"]?.stringValue == "JPY: 1000 JPY → 1500 JPY")
         }
     }
 }

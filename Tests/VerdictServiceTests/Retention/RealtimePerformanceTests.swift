@@ -3,14 +3,15 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictTestSupport
 @testable import VerdictStorage
 
 /// Apple's performance test run by the simulator against the live service: every signed realtime
 /// request answered 200 with a valid body within the threshold — and, with the service slowed by
 /// a stalled database, passed or failed depending on Verdict's deadline.
 @Suite struct RealtimePerformanceTests {
-    @Test(arguments: ServiceBackend.selected)
-    func theServicePassesThePerformanceTest(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func theServicePassesThePerformanceTest(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: RetentionRealtimeTests.settings) { harness in
             let client = try harness.service.appStore.client(for: .sandbox)
             _ = try await RetentionMessageSync(
@@ -104,8 +105,8 @@ import VerdictService
     /// run: Verdict answers its fallback at its own deadline. Under Apple's threshold that is a
     /// pass; set above it (`VERDICT_RETENTION_DEADLINE` misconfigured), every answer is late and
     /// the test fails with TIMED_OUT.
-    @Test(arguments: ServiceBackend.selected)
-    func aStalledDatabaseFailsTheTestOnlyWhenTheDeadlineIsAboveApplesThreshold(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aStalledDatabaseFailsTheTestOnlyWhenTheDeadlineIsAboveApplesThreshold(_ backend: TestBackend) async throws {
         // The database stalls for 20 s, longer than either threshold: a pass shows that no answer
         // waited for it, and a 10 s threshold leaves a machine loaded by the whole suite room to
         // deliver a 300 ms answer. The simulator cuts an answer after three thresholds and times it

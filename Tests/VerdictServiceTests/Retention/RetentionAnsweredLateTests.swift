@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// A cancel-page answer that reaches Apple after its deadline is one Apple never showed (it showed
 /// its fallback): the decision is marked answered late, gives the customer's one offer back, and
@@ -13,8 +14,8 @@ import VerdictStorage
         return false
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func anAnswerThatReachedAppleLateUsesNoCapAndSendsNoEvent(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func anAnswerThatReachedAppleLateUsesNoCapAndSendsNoEvent(_ backend: TestBackend) async throws {
         try await RetentionRealtimeTests.withWebhook(backend) { harness, _ in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let first = try await RetentionRealtimeTests.ask(harness, otid: otid)

@@ -4,6 +4,7 @@ import Foundation
 import RuleEngine
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// Subscribers with different histories open the App Store's cancel page, through the simulator,
 /// on both databases: each gets what the shipped `retention:` rules say — a plan switch for an
@@ -25,8 +26,8 @@ import VerdictService
         return try #require(bought.originalTransactionId)
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func eachHistoryGetsTheAnswerTheRulesGive(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func eachHistoryGetsTheAnswerTheRulesGive(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: RetentionRealtimeTests.settings) { harness in
             try await RetentionRealtimeTests.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
             let switchText = RetentionRealtimeTests.text("switch-to-monthly", "en-US").identifier

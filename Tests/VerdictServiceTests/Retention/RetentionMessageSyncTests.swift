@@ -6,6 +6,7 @@ import RuleEngine
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// `verdict appstore messages sync|status` against the simulator: the bundle's images and texts
 /// uploaded, review states recorded where the realtime path reads them, default messages set once
@@ -22,8 +23,8 @@ import VerdictStorage
         ).run(upload: upload)
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func syncUploadsRecordsStatesSetsDefaultsAndTheRealtimePathAnswers(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func syncUploadsRecordsStatesSetsDefaultsAndTheRealtimePathAnswers(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let messages = RetentionRealtimeTests.bundle.messages
             let texts = messages.messages.flatMap(\.locales)
@@ -69,8 +70,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aChangedTextIsANewMessageAndTheOldOneIsDeleted(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aChangedTextIsANewMessageAndTheOldOneIsDeleted(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             func messages(_ body: String) throws -> RetentionMessages {
                 let files = [
@@ -100,8 +101,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aChangedImageIsANewImageAndItsMessageANewMessage(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aChangedImageIsANewImageAndItsMessageANewMessage(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let folder = harness.database.directory.appendingPathComponent("bundle-images", isDirectory: true)
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import AppStoreSimulator
 import Foundation
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// What customers did after the cancel page, through the simulator: each of five full-price annual
 /// subscribers opens it (Verdict answers with the shipped rules' offer), then does something
@@ -18,8 +19,8 @@ import VerdictService
         })
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func eachRealtimeDecisionShowsWhatTheCustomerDidNext(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func eachRealtimeDecisionShowsWhatTheCustomerDidNext(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: RetentionRealtimeTests.settings) { harness in
             try await RetentionRealtimeTests.approve(["annual-stay-40off"], in: harness)
             let store = harness.store

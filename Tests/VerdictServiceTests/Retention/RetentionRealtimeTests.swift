@@ -8,6 +8,7 @@ import RuleEngine
 import Testing
 @testable import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// `POST /v1/retention/realtime` over real HTTP: the simulator signs the App Store's realtime
 /// request for a subscriber it sold to; Verdict answers from the shipped `retention:` rules
@@ -40,7 +41,7 @@ import VerdictStorage
     }
 
     /// A service whose webhook events go to a receiver, with the shipped cancel-page messages approved.
-    static func withWebhook(_ backend: ServiceBackend, _ body: (ServiceHarness, WebhookReceiver) async throws -> Void) async throws {
+    static func withWebhook(_ backend: TestBackend, _ body: (ServiceHarness, WebhookReceiver) async throws -> Void) async throws {
         try await WebhookReceiver.with(failFirst: 0) { receiver, url in
             var settings = ["VERDICT_WEBHOOK_URL": url.absoluteString, "VERDICT_WEBHOOK_SECRET": WebhookTests.secret]
             settings.merge(Self.settings) { mine, _ in mine }
@@ -91,8 +92,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aFullPriceAnnualSubscriberGetsTheOfferSignedForTheirSubscription(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aFullPriceAnnualSubscriberGetsTheOfferSignedForTheirSubscription(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             try await Self.approve(["annual-stay-40off", "switch-to-monthly", "what-you-lose"], in: harness)
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
@@ -148,8 +149,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func withoutApprovedMessagesAppleFallsBackAndTheDecisionSaysWhy(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func withoutApprovedMessagesAppleFallsBackAndTheDecisionSaysWhy(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let (_, request, status, data) = try await Self.ask(harness, otid: otid)
@@ -166,8 +167,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func anUnknownSubscriptionGetsTheApprovedDefaultMessage(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func anUnknownSubscriptionGetsTheApprovedDefaultMessage(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             // The default message shows a banner and bullet icons: approved text alone is not enough.
             try await Self.approve(["what-you-lose"], images: false, in: harness)
@@ -195,8 +196,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func aRequestForAnotherAppIsNotAnswered(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func aRequestForAnotherAppIsNotAnswered(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let body = try await harness.store.realtimeRequest(originalTransactionId: otid, appAppleId: 42).body
@@ -217,8 +218,8 @@ import VerdictStorage
         }
     }
 
-    @Test(arguments: ServiceBackend.selected)
-    func bodiesThatAreNotSignedRequestsAreRefused(_ backend: ServiceBackend) async throws {
+    @Test(arguments: TestBackend.selected)
+    func bodiesThatAreNotSignedRequestsAreRefused(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
             let notification = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: true)

@@ -8,6 +8,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 import VerdictService
+import VerdictTestSupport
 
 /// The service's router tested in-process (HummingbirdTesting's `.router` framework: no socket,
 /// no simulator, no job worker) on SQLite in memory — for routing, authentication, validation and
@@ -71,7 +72,7 @@ struct RouterHarness: Sendable {
         ]
         settings.merge(extraSettings) { _, new in new }
         let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: settings))
-        let service = try await VerdictServer.open(configuration: configuration, logger: ServiceTestDatabase.logger)
+        let service = try await VerdictServer.open(configuration: configuration, logger: TestDatabase.logger)
         do {
             try await Application(router: service.makeRouter()).test(.router) { client in
                 try await body(RouterHarness(service: service, client: client))

@@ -10,6 +10,7 @@ import NIOHTTP1
 import Testing
 import VerdictService
 import VerdictStorage
+import VerdictTestSupport
 
 /// A running App Store simulator and a running Verdict service (in-process, real HTTP on
 /// 127.0.0.1) wired together: the simulator's root is trusted, its issued key is the service's
@@ -18,7 +19,7 @@ struct ServiceHarness: Sendable {
     static let token = "test-token-0123456789abcdef"
     static let bundleId = "com.example.verdict"
 
-    let database: ServiceTestDatabase
+    let database: TestDatabase
     let simulator: SimulatorServer
     let store: SimulatorStore
     let service: VerdictServer
@@ -63,7 +64,7 @@ struct ServiceHarness: Sendable {
 
     /// Runs `body` with a fresh database, simulator and service; stops everything afterwards.
     static func with<T: Sendable>(
-        _ backend: ServiceBackend,
+        _ backend: TestBackend,
         environment: AppStoreEnvironment = .sandbox,
         credentials: Bool = true,
         extraSettings: [String: String] = [:],
@@ -71,7 +72,7 @@ struct ServiceHarness: Sendable {
         serviceClock: SimulatorClock = SimulatorClock(),
         _ body: (ServiceHarness) async throws -> T
     ) async throws -> T {
-        let database = try await ServiceTestDatabase.make(backend)
+        let database = try await TestDatabase.make(backend)
         let clock = SimulatorClock(frozenAt: Date(appStoreMilliseconds: Date().appStoreMilliseconds / 1000 * 1000))
         let store = SimulatorStore(
             configuration: SimulatorAppConfiguration(bundleId: bundleId, appAppleId: 1_234_567_890, environment: environment),
@@ -116,7 +117,7 @@ struct ServiceHarness: Sendable {
         // The service's own clock: shifted, it lives later than Apple (a request that arrives late);
         // frozen, time moves only when the test moves it (deadlines independent of machine load).
         let service = try await VerdictServer.open(
-            configuration: configuration, logger: ServiceTestDatabase.logger, now: { serviceClock.now })
+            configuration: configuration, logger: TestDatabase.logger, now: { serviceClock.now })
         // startService false: the database is migrated and `service.repository` is usable, but no
         // HTTP server or job worker runs in-process (tests of `verdict serve` child processes).
         let running: RunningApplication?

@@ -1,0 +1,47 @@
+import Foundation
+import VerdictTestSupport
+
+@testable import VerdictStorage
+
+/// Repositories on a test's fresh database.
+extension TestDatabase {
+    /// Runs `body` with a migrated repository on a fresh database.
+    static func withRepository(_ backend: TestBackend, _ body: (any VerdictRepository, TestDatabase) async throws -> Void) async throws {
+        try await with(backend) { database in
+            let repository = try await database.open()
+            try await repository.migrate()
+            do {
+                try await body(repository, database)
+            } catch {
+                try? await repository.shutdown()
+                throw error
+            }
+            try await repository.shutdown()
+        }
+    }
+
+    /// Opens `count` more repositories, runs `body` with them and shuts them down (also on error).
+    func withRepositories(_ count: Int, maximumConnections: Int = 4,
+                          _ body: ([any VerdictRepository]) async throws -> Void) async throws {
+        var repositories: [any VerdictRepository] = []
+        do {
+            for _ in 0..<count { repositories.append(try await open(maximumConnections: maximumConnections)) }
+            try await body(repositories)
+        } catch {
+            for repository in repositories { try? await repository.shutdown() }
+            throw error
+        }
+        for repository in repositories { try await repository.shutdown() }
+    }
+
+    /// Opens one more repository (its own connections) on this database. SQLite waits up to a
+    /// minute for another connection's write lock (the service's default is 10 s): with the whole
+    /// suite running at once on two cores, the holder of the lock can be kept off the CPU for
+    /// longer than 10 s, and these tests check what is stored, not how fast.
+    func open(maximumConnections: Int = 4, sqliteBusyTimeout: Duration = .seconds(60)) async throws -> any VerdictRepository {
+        try await RepositoryFactory.open(
+            databaseURL: try DatabaseURL(parsing: url),
+            options: StorageOptions(postgresMaximumConnections: maximumConnections, sqliteBusyTimeout: sqliteBusyTimeout),
+            logger: Self.logger)
+    }
+}
