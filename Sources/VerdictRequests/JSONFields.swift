@@ -13,10 +13,7 @@ struct JSONFields {
         guard let object = try JSONValue(from: decoder).objectValue else {
             throw RequestBodyError.badRequest("MALFORMED_JSON", "the body must be a JSON object")
         }
-        if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw RequestBodyError.badRequest(
-                "UNKNOWN_FIELD", "'\(unknown)' is not a field here (fields: \(allowed.sorted().joined(separator: ", ")))")
-        }
+        try RequestBodyError.refuseUnknown(object.keys, fields: allowed)
         self.object = object
     }
 

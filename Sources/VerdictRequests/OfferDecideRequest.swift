@@ -12,9 +12,10 @@ public struct OfferDecideRequest: JSONRequestBody {
     public var trigger: String?
     public var format: String?
 
-    /// Every id given is checked, not only the one used (400 `INVALID_FIELD`); other members are ignored.
+    /// Every id given is checked, not only the one used (400 `INVALID_FIELD`); any other member
+    /// is 400 `UNKNOWN_FIELD`.
     public init(from decoder: any Decoder) throws {
-        let body = try decoder.container(keyedBy: CodingKeys.self)
+        let body = try decoder.knownMembers(CodingKeys.self)
         originalTransactionId = try body.field(.originalTransactionId, "a non-empty string")
         transactionId = try body.field(.transactionId, "a non-empty string")
         appAccountToken = try body.field(.appAccountToken, "a UUID")
@@ -29,7 +30,7 @@ public struct OfferDecideRequest: JSONRequestBody {
         }
     }
 
-    enum CodingKeys: String, CodingKey { case originalTransactionId, transactionId, appAccountToken, trigger, format }
+    enum CodingKeys: String, CodingKey, CaseIterable { case originalTransactionId, transactionId, appAccountToken, trigger, format }
 
     /// A trigger a request may name, with the event it is decided as.
     public typealias Trigger = (name: String, type: NotificationTypeV2, subtype: Subtype?)

@@ -3,7 +3,7 @@ import Foundation
 import RuleEngine
 
 /// The body of `POST /v1/offers/signatures`: `{"productId", "offerId", "appAccountToken",
-/// "transactionId", "format"}`. Members are read loosely (others are ignored) and checked by
+/// "transactionId", "format"}` (any other member is 400 `UNKNOWN_FIELD`), checked by
 /// ``checked()`` (400) and ``Checked/check(against:)`` (422: the offer must be a promotional
 /// offer of the product in the bundle's catalog).
 public struct OfferSignatureRequest: JSONRequestBody {
@@ -15,9 +15,10 @@ public struct OfferSignatureRequest: JSONRequestBody {
     public var transactionId: String?
     public var format: String?
 
-    /// A member given as `null` or of another type is 400 `INVALID_FIELD`; other members are ignored.
+    /// A member given as `null` or of another type is 400 `INVALID_FIELD`; any other member is
+    /// 400 `UNKNOWN_FIELD`.
     public init(from decoder: any Decoder) throws {
-        let body = try decoder.container(keyedBy: CodingKeys.self)
+        let body = try decoder.knownMembers(CodingKeys.self)
         productId = try body.field(.productId, "a non-empty string")
         offerId = try body.field(.offerId, "a non-empty string")
         appAccountToken = try body.field(.appAccountToken, "a UUID")
@@ -25,7 +26,7 @@ public struct OfferSignatureRequest: JSONRequestBody {
         format = try body.field(.format, "one of v1, jws, both")
     }
 
-    enum CodingKeys: String, CodingKey { case productId, offerId, appAccountToken, transactionId, format }
+    enum CodingKeys: String, CodingKey, CaseIterable { case productId, offerId, appAccountToken, transactionId, format }
 
     /// The request's fields, validated.
     public struct Checked: Sendable, Equatable {

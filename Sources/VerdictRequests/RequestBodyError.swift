@@ -34,7 +34,19 @@ public struct RequestBodyError: Error, Sendable, Equatable {
 
     /// 400 `DUPLICATE_KEY`: an object of the body names `name` twice (shown cut to 64 characters).
     public static func duplicateKey(_ name: String) -> Self {
-        let shown = name.count > 64 ? name.prefix(64) + "…" : Substring(name)
-        return badRequest("DUPLICATE_KEY", "the key '\(shown)' appears more than once in one object")
+        badRequest("DUPLICATE_KEY", "the key '\(shown(name))' appears more than once in one object")
+    }
+
+    /// 400 `UNKNOWN_FIELD` for the first, in sorted order, of `names` (a body object's members)
+    /// that is not one of `fields` (shown cut to 64 characters): every JSON body of the API
+    /// refuses what it does not read, so a misspelt or misplaced field never goes unnoticed.
+    static func refuseUnknown(_ names: some Sequence<String>, fields: Set<String>) throws(RequestBodyError) {
+        guard let unknown = names.filter({ !fields.contains($0) }).min() else { return }
+        throw badRequest("UNKNOWN_FIELD", "'\(shown(unknown))' is not a field here (fields: \(fields.sorted().joined(separator: ", ")))")
+    }
+
+    /// `name` cut to 64 characters for a message.
+    private static func shown(_ name: String) -> Substring {
+        name.count > 64 ? name.prefix(64) + "…" : Substring(name)
     }
 }

@@ -28,9 +28,7 @@ extension ReplayRequest {
         guard let object = JSONValue.parse(data)?.objectValue else {
             throw .badRequest("MALFORMED_JSON", "the body is not a JSON object with the candidate's files")
         }
-        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw .badRequest("UNKNOWN_FIELD", "'\(unknown)' is not a field here (fields: \(fields.sorted().joined(separator: ", ")))")
-        }
+        try RequestBodyError.refuseUnknown(object.keys, fields: fields)
         guard let filesObject = object["files"]?.objectValue else {
             throw object["files"] == nil ? .badRequest("MISSING_FIELD", "'files' is required")
                 : .invalidField("files", "an object of file name → text")

@@ -6,7 +6,8 @@ import Testing
 import VerdictRequests
 
 /// Input refused as the OpenAPI document says, in-process: a repeated query parameter, `null` for
-/// an optional member, every id of a decide request, lengths in code points, impossible times.
+/// an optional member, a member a body does not read, every id of a decide request, lengths in
+/// code points, impossible times.
 @Suite struct ValidationTests {
     static let token = "5f4c6d1e-7a8b-4c9d-8e0f-1a2b3c4d5e6f"
 
@@ -41,6 +42,30 @@ import VerdictRequests
                 let answer = try await harness.send(method, path, body: Data(body.utf8))
                 #expect(answer.status == 400, "\(path) \(body)")
                 #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "INVALID_FIELD", "\(path) \(body)")
+            }
+        }
+    }
+
+    @Test func aMemberABodyDoesNotReadIsRefusedByName() async throws {
+        try await RouterHarness.with { harness in
+            let long = String(repeating: "x", count: 100)
+            let cases: [(HTTPRequest.Method, String, String, String)] = [
+                (.put, "/v1/customers/\(Self.token)/consent", #"{"consented":true,"source":"app","sorce":"typo"}"#, "sorce"),
+                (.put, "/v1/subscriptions/2000000000000001/consent", #"{"consented":false,"source":"app","terms":"1"}"#, "terms"),
+                (.put, "/v1/transactions/2000000000000001/facts", #"{"final":true,"deliveryStatuss":"DELIVERED"}"#, "deliveryStatuss"),
+                (.post, "/v1/offers/signatures", #"{"productId":"p","offerId":"o","applicationUsername":"u"}"#, "applicationUsername"),
+                (.post, "/v1/offers/signatures", #"{"offerId":"o","productID":"p"}"#, "productID"),
+                (.post, "/v1/offers/decide", #"{"originalTransactionId":"1","triger":"IN_APP"}"#, "triger"),
+                (.post, "/v1/offers/decide", #"{"z":1,"a":2,"originalTransactionId":"1"}"#, "a"),
+                (.post, "/v1/offers/decide", #"{"originalTransactionId":"1","\#(long)":1}"#, String(long.prefix(64)) + "…"),
+                (.post, "/v1/rules/replay", #"{"files":{"catalog.yaml":""},"sections":"offers"}"#, "sections"),
+            ]
+            for (method, path, body, member) in cases {
+                let answer = try await harness.send(method, path, body: Data(body.utf8))
+                #expect(answer.status == 400, "\(path) \(body)")
+                #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "UNKNOWN_FIELD", "\(path) \(body)")
+                #expect(answer.body.jsonObject[path: "error.message"]?.stringValue?.hasPrefix("'\(member)' is not a field here (fields: ") == true,
+                        "\(path) \(body)")
             }
         }
     }
