@@ -77,6 +77,7 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
         .init(.rateLimitPerSecond, "-1"),
         .init(.rateLimitBurst, "0"),
         .init(.httpRequestTimeout, "0"),
+        .init(.httpFirstRequestTimeout, "0"),
         .init(.httpMaxConnections, "0"),
         .init(.httpMaxConcurrentRequests, "many"),
         .init(.retentionDeadline, "19"),

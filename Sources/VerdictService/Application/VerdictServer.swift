@@ -228,10 +228,13 @@ public final class VerdictServer: Sendable {
         reloadOnHangup: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let census = ConnectionGuard.Census(limit: configuration.httpMaxConnections)
+        let metrics = metrics
+        let census = ConnectionCensus(limit: configuration.httpMaxConnections) { metrics.httpConnectionClosed(reason: $0) }
+        let firstRequestTimeout = TimeAmount.milliseconds(configuration.httpFirstRequestTimeout.wholeMilliseconds)
         let requestTimeout = TimeAmount.milliseconds(configuration.httpRequestTimeout.wholeMilliseconds)
-        let http1 = HTTPServerBuilder.http1(configuration: .init(
-            additionalChannelHandlers: [ConnectionGuard(census: census, timeout: requestTimeout)]))
+        let http1 = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [
+            ConnectionGuard(census: census, firstRequestTimeout: firstRequestTimeout, requestTimeout: requestTimeout),
+        ]))
         var application = Application(
             router: makeRouter(),
             server: try configuration.tls.map { try HTTPServerBuilder.tls(http1, tlsConfiguration: $0.serverConfiguration) } ?? http1,

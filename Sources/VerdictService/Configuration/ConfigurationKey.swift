@@ -79,6 +79,7 @@ extension ConfigurationKey {
     public static let rateLimitPerSecond = Self("rateLimit.perSecond")
     public static let rateLimitBurst = Self("rateLimit.burst")
     public static let httpRequestTimeout = Self("http.requestTimeout")
+    public static let httpFirstRequestTimeout = Self("http.firstRequestTimeout")
     public static let httpMaxConnections = Self("http.maxConnections")
     public static let httpMaxConcurrentRequests = Self("http.maxConcurrentRequests")
     public static let tlsCertificateFile = Self("tls.certificateFile")
@@ -92,7 +93,7 @@ extension ConfigurationKey {
         .databaseURL, .databaseTimeout, .rulesDirectory, .rulesReloadInterval, .host, .port, .bundleId, .appAppleId, .environments, .rootCertificates,
         .onlineChecks, .appStoreKeyId, .appStoreIssuerId, .appStorePrivateKeyFile, .appStoreAPIURL, .apiTokens,
         .webhookURL, .webhookSecret, .assumeConsent, .consumptionGrace, .historyWait, .attributionWindow, .revenueWindow, .retentionDeadline, .reconcileInterval, .workerConcurrency, .workerLease, .logLevel,
-        .console, .consoleSessionHours, .publicURL, .rateLimitPerSecond, .rateLimitBurst, .httpRequestTimeout, .httpMaxConnections,
-        .httpMaxConcurrentRequests, .tlsCertificateFile, .tlsKeyFile,
+        .console, .consoleSessionHours, .publicURL, .rateLimitPerSecond, .rateLimitBurst, .httpFirstRequestTimeout, .httpRequestTimeout,
+        .httpMaxConnections, .httpMaxConcurrentRequests, .tlsCertificateFile, .tlsKeyFile,
     ]
 }

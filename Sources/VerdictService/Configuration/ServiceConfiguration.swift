@@ -86,10 +86,14 @@ public struct ServiceConfiguration: Sendable {
     /// or realtime requests, which carry no token.
     public var rateLimitPerSecond: Int
     public var rateLimitBurst: Int
-    /// How long a client has to send a whole request (headers and body), counted from the
-    /// connection's opening or the end of the previous answer: slower clients are cut off.
+    /// How long a client has to send its next whole request (headers and body), counted from the
+    /// end of the previous answer: slower or idle clients are cut off.
     public var httpRequestTimeout: Duration
-    /// Open connections served at once; a request on a connection beyond them is answered 503.
+    /// How long a new connection has to send its first whole request: a connection that sends
+    /// nothing (or too little) is closed this soon.
+    public var httpFirstRequestTimeout: Duration
+    /// Open connections served at once. Beyond them, the connection idle for the longest is closed
+    /// to make room; a request is answered 503 only when every connection has one in progress.
     public var httpMaxConnections: Int
     /// Requests handled at once; one more is answered 503 with `Retry-After`.
     public var httpMaxConcurrentRequests: Int
@@ -214,6 +218,7 @@ public struct ServiceConfiguration: Sendable {
         rateLimitPerSecond = try settings.integer(.rateLimitPerSecond, default: 500, range: 0...100_000)
         rateLimitBurst = try settings.integer(.rateLimitBurst, default: 1000, range: 1...1_000_000)
         httpRequestTimeout = try settings.duration(.httpRequestTimeout, default: 30, range: 1...3600)
+        httpFirstRequestTimeout = try settings.duration(.httpFirstRequestTimeout, default: 10, range: 1...3600)
         httpMaxConnections = try settings.integer(.httpMaxConnections, default: 1024, range: 1...1_000_000)
         httpMaxConcurrentRequests = try settings.integer(.httpMaxConcurrentRequests, default: 256, range: 1...100_000)
         switch (string(.tlsCertificateFile), string(.tlsKeyFile)) {

@@ -95,6 +95,16 @@ public final class ServiceMetrics: Sendable {
         ).increment()
     }
 
+    /// `verdict_http_connections_closed_total{reason}`: connections the HTTP edge closed —
+    /// `idle_shed` (an idle connection gave its place to a newcomer), `too_many_connections` (a
+    /// request refused with 503), `first_request_timeout`, `request_timeout`.
+    public func httpConnectionClosed(reason: String) {
+        registry.makeCounter(
+            descriptor: Self.name("http_connections_closed", "total", "Connections closed by the HTTP edge, by reason"),
+            labels: [("reason", reason)]
+        ).increment()
+    }
+
     /// `verdict_rules_reload_failures_total`.
     public func rulesReloadFailure() {
         registry.makeCounter(descriptor: Self.name("rules_reload_failures", "total", "Rule bundle reloads refused")).increment()

@@ -74,9 +74,11 @@ struct ServiceOptions: ParsableArguments {
     var rateLimitPerSecond: String?
     @Option(help: "Requests each API token or console session may make at once (default 1000).")
     var rateLimitBurst: String?
-    @Option(help: "Seconds a client has to send a whole request before it is cut off (default 30).")
+    @Option(help: "Seconds a new connection has to send its first whole request before it is closed (default 10).")
+    var httpFirstRequestTimeout: String?
+    @Option(help: "Seconds a client has to send its next whole request after an answer before it is cut off (default 30).")
     var httpRequestTimeout: String?
-    @Option(help: "Open connections served at once; beyond them requests are answered 503 (default 1024).")
+    @Option(help: "Open connections served at once; beyond them the longest-idle one is closed, or requests answered 503 (default 1024).")
     var httpMaxConnections: String?
     @Option(help: "Requests handled at once; beyond them 503 with Retry-After (default 256).")
     var httpMaxConcurrentRequests: String?
@@ -101,7 +103,8 @@ struct ServiceOptions: ParsableArguments {
             (.reconcileInterval, reconcileInterval),
             (.workerConcurrency, workerConcurrency), (.workerLease, workerLease), (.logLevel, logLevel), (.console, console),
             (.consoleSessionHours, consoleSessionHours), (.publicURL, publicUrl),
-            (.rateLimitPerSecond, rateLimitPerSecond), (.rateLimitBurst, rateLimitBurst), (.httpRequestTimeout, httpRequestTimeout),
+            (.rateLimitPerSecond, rateLimitPerSecond), (.rateLimitBurst, rateLimitBurst), (.httpFirstRequestTimeout, httpFirstRequestTimeout),
+            (.httpRequestTimeout, httpRequestTimeout),
             (.httpMaxConnections, httpMaxConnections), (.httpMaxConcurrentRequests, httpMaxConcurrentRequests),
             (.tlsCertificateFile, tlsCertificateFile), (.tlsKeyFile, tlsKeyFile),
         ]

@@ -52,3 +52,21 @@ final class RawConnection {
         return (String(decoding: received, as: UTF8.self), false)
     }
 }
+
+extension RawConnection: @unchecked Sendable {}
+
+extension RawConnection {
+    /// `count` connections, opened on a thread of their own: `connect` blocks while the server's
+    /// accept queue is full, and must not block a thread of the concurrency pool.
+    static func open(count: Int, port: Int) async throws -> [RawConnection] {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do {
+                    continuation.resume(returning: try (0..<count).map { _ in try RawConnection(port: port) })
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+    }
+}
