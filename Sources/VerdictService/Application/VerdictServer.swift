@@ -41,6 +41,8 @@ public final class VerdictServer: Sendable {
     let approvedMessages: ApprovedMessageCache
     /// Applies the migrations later when the database was away at start.
     let schema: SchemaMigration
+    /// Checks the database in the background for `/readyz`.
+    let readiness: ReadinessMonitor
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -50,6 +52,9 @@ public final class VerdictServer: Sendable {
         self.configuration = configuration
         let schema = SchemaMigration(repository: repository, migrated: schemaMigrated, logger: logger)
         self.schema = schema
+        self.readiness = ReadinessMonitor(
+            repository: repository, checkTimeout: configuration.databaseTimeout,
+            countsWaitingSubmissions: !appStore.isAvailable, now: now)
         self.repository = repository
         self.verifier = verifier
         self.rules = rulesReloader.store
@@ -154,10 +159,13 @@ public final class VerdictServer: Sendable {
         if let reason = appStore.unavailableReason {
             logger.notice("App Store Server API unavailable: \(reason)")
         }
-        return VerdictServer(
+        let server = VerdictServer(
             configuration: configuration, repository: repository, verifier: verifier, rulesReloader: rulesReloader, appStore: appStore,
             metrics: metrics, notificationHandlers: notificationHandlers, schemaMigrated: migrated, logger: logger, now: now
         )
+        // The database answered a moment ago: `/readyz` knows it from the first request on.
+        if migrated { await server.readiness.refresh() }
+        return server
     }
 
     /// The router with every endpoint: intake and probes open, everything else behind bearer tokens.
@@ -169,7 +177,7 @@ public final class VerdictServer: Sendable {
         router.add(middleware: ConcurrencyLimitMiddleware(limit: configuration.httpMaxConcurrentRequests))
         let notifications = NotificationRoutes(intake: intake, repository: repository)
         let operations = OperationsRoutes(
-            repository: repository, rules: rules, appStore: appStore, metrics: metrics,
+            repository: repository, monitor: readiness, rules: rules, appStore: appStore, metrics: metrics,
             jobKinds: worker.handlers.keys.sorted(), now: now
         )
         notifications.registerIntake(on: router)
@@ -246,6 +254,7 @@ public final class VerdictServer: Sendable {
         // the worker finish (releasing leases), and only then is the database closed.
         application.addServices(RepositoryLifecycle(repository: repository))
         application.addServices(schema)
+        application.addServices(readiness)
         application.addServices(worker)
         application.addServices(ReconciliationService(
             intake: intake, repository: repository, appStore: appStore, environments: configuration.environments,

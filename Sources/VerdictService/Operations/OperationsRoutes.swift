@@ -5,9 +5,11 @@ import RuleEngine
 import VerdictStorage
 
 /// `GET /healthz` (process up), `GET /readyz` (database, migrations, rules, App Store key) and
-/// `GET /metrics` (Prometheus), plus `GET /v1/jobs?state=dead` for operators.
+/// `GET /metrics` (Prometheus), plus `GET /v1/jobs?state=dead` for operators. Neither probe waits
+/// on the database: `/readyz` reads what ``ReadinessMonitor`` last found.
 struct OperationsRoutes {
     let repository: any JobStore & StorageLifecycle
+    let monitor: ReadinessMonitor
     let rules: BundleStore
     let appStore: AppStoreAPIAccess
     let metrics: ServiceMetrics
@@ -20,7 +22,7 @@ struct OperationsRoutes {
             try JSONBody.response(["status": "ok"])
         }
         router.get("/readyz") { _, _ in
-            let report = await readiness()
+            let report = readiness()
             return try JSONBody.response(report, status: report.ready ? .ok : .serviceUnavailable)
         }
     }
@@ -59,19 +61,10 @@ struct OperationsRoutes {
         var appStoreAPI: Check
     }
 
-    func readiness() async -> Readiness {
-        var database = Readiness.Check(ready: false, detail: "")
-        var migrations = Readiness.Check(ready: false, detail: "not checked: the database is unreachable")
-        do {
-            let state = try await repository.readiness()
-            database = .init(ready: true, detail: "\(state.backend.rawValue) reachable")
-            migrations = .init(
-                ready: state.isCurrent,
-                detail: "schema version \(state.appliedVersion) of \(state.expectedVersion)"
-            )
-        } catch {
-            database.detail = StorageErrorText.describe(error)
-        }
+    /// The rules and the App Store key as they are now; the database as last checked.
+    func readiness() -> Readiness {
+        let checked = monitor.current
+        let database = checked.database, migrations = checked.migrations
         let rulesCheck: Readiness.Check
         if let bundle = rules.current {
             rulesCheck = .init(ready: true, detail: "bundle \(bundle.hash.prefix(12)) loaded")
@@ -82,8 +75,7 @@ struct OperationsRoutes {
         if let reason = appStore.unavailableReason {
             apiDetail = "\(reason); API calls wait in the queue"
             // Say what is waiting: refund answers have a 12-hour deadline.
-            let waiting = (try? await repository.queueStatistics(now: now().appStoreMilliseconds))?.kinds
-                .first { $0.kind == ConsumptionSubmissionJob.kind }?.queued ?? 0
+            let waiting = checked.waitingSubmissions
             if waiting > 0 { apiDetail += " (\(waiting) consumption submission(s) waiting, each with a 12-hour deadline)" }
         }
         let api = Readiness.Check(ready: appStore.isAvailable, detail: apiDetail)
