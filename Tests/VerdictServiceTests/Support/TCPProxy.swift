@@ -50,15 +50,32 @@ final class TCPProxy: Sendable {
         return try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { [self] inbound in
-                guard state.withLock({ $0.open }) else { return inbound.close() }
+                // The check and the registration are one step under the lock, and so are the
+                // outbound side's: a connection accepted or connected while `cut()` runs is either
+                // in the list `cut()` closes or sees `open == false` and closes itself.
+                guard admit(inbound) else { return inbound.close() }
                 return ClientBootstrap(group: group).connect(host: targetHost, port: nextTargetPort()).flatMap { outbound in
-                    self.state.withLock { $0.connections += [inbound, outbound] }
+                    guard self.admit(outbound) else {
+                        outbound.close(promise: nil)
+                        return inbound.close()
+                    }
+                    // Either side's end closes the other (also when the client left while the target connected).
+                    inbound.closeFuture.whenComplete { _ in outbound.close(promise: nil) }
                     return inbound.pipeline.addHandler(Glue(peer: outbound)).flatMap {
                         outbound.pipeline.addHandler(Glue(peer: inbound))
                     }
                 }
             }
             .bind(host: "127.0.0.1", port: port).get()
+    }
+
+    /// Registers a channel for the next `cut()` if the proxy is open; whether it is.
+    private func admit(_ channel: Channel) -> Bool {
+        state.withLock { state in
+            guard state.open else { return false }
+            state.connections.append(channel)
+            return true
+        }
     }
 
     /// Drops every forwarded connection and refuses new ones.
