@@ -1,6 +1,5 @@
 import AppStoreServer
 import AppStoreServerHTTP
-import Configuration
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -267,13 +266,6 @@ public final class VerdictServer: Sendable {
         ))
         return application
     }
-}
-
-/// Builds the application from configuration, in the shape of hummingbird-examples: read every
-/// setting, open the service, return the runnable application.
-public func buildApplication(reader: ConfigReader, logger: Logger) async throws -> some ApplicationProtocol {
-    let configuration = try ServiceConfiguration(reader: reader)
-    return try await VerdictServer.open(configuration: configuration, logger: logger).makeApplication()
 }
 
 /// Closes the repository after every other service stopped (it is added first, so graceful
