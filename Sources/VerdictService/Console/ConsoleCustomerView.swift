@@ -71,7 +71,7 @@ struct ConsoleCustomerView {
             let payload = try? transaction.payload(decoder)
             var parts = [transaction.productId]
             if let price = payload?.price, let currency = payload?.currency {
-                parts.append(String(format: "%.2f %@", Double(price) / 1000, currency))
+                parts.append(ConsoleFormat.money(milliunits: price, currency: currency))
             }
             if let offer = payload?.offerType { parts.append("offer \(offer.rawValue)") }
             if let discount = payload?.offerDiscountType { parts.append("discount \(discount.rawValue)") }

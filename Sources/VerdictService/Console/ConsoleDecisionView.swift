@@ -4,32 +4,57 @@ import RuleEngine
 import VerdictStorage
 
 /// One decision: who, when, what (the offer's state — never its signature — or what Apple was told),
-/// the outcome, the explanation condition by condition, and the facts the rules saw.
+/// the outcome, the explanation condition by condition, and the facts the rules saw (a table, and
+/// the JSON as stored). The subscription and its appAccountToken link to the customer's timeline,
+/// the rule (or veto) to its line on the Rules page.
 struct ConsoleDecisionView {
+    /// A label and its value; `link` makes the value a link, `before` and `after` are plain text
+    /// around it.
     struct Field {
         var label: String
         var value: String
+        var link: String?
+        var before: String?
+        var after: String?
+        /// An identifier: set in monospace.
+        var code = false
+    }
+
+    /// What the page links to besides the record: the subscription's appAccountToken where known,
+    /// and the active bundle (its rules are the Rules page's rows, its schema types the facts).
+    struct Context {
+        var appAccountToken: String?
+        var bundle: RuleBundle?
     }
 
     var fields: [Field]
     var explanation: String
-    var facts: String
+    var factsTable: ConsoleFactsTable?
+    /// The facts as stored, pretty-printed (nil without facts).
+    var factsJSON: String?
 
-    static let missing = ConsoleDecisionView(fields: [], explanation: "No decision is stored under this id.", facts: "")
+    static let missing = ConsoleDecisionView(fields: [], explanation: "No decision is stored under this id.", facts: nil, json: nil)
 
-    private init(fields: [Field], explanation: String, facts: String) {
+    private init(fields: [Field], explanation: String, facts: ConsoleFactsTable?, json: String?) {
         self.fields = fields
         self.explanation = explanation
-        self.facts = facts
+        self.factsTable = facts
+        self.factsJSON = json
     }
 
-    init(_ record: OfferDecisionRecord) {
-        var fields = [
-            Field(label: "Subscription", value: record.originalTransactionId),
+    private init(fields: [Field], json: String, context: Context) {
+        self.init(
+            fields: fields, explanation: ConsoleFormat.member(json, "explanation") ?? "",
+            facts: ConsoleFactsTable(record: json, schema: context.bundle?.schema ?? .standard), json: Self.facts(json))
+    }
+
+    init(_ record: OfferDecisionRecord, context: Context) {
+        var fields = Self.subscription(record.originalTransactionId, context: context)
+        fields += [
             Field(label: "Decided", value: ConsoleFormat.instant(record.decidedAt)),
             Field(label: "Trigger", value: record.trigger),
             Field(label: "Bundle", value: record.bundleHash),
-            Field(label: "Rule", value: record.ruleId.map { "\($0) (line \(record.ruleLine ?? 0))" } ?? "none"),
+            record.ruleId.map { Self.rule($0, line: record.ruleLine, context: context) } ?? Field(label: "Rule", value: "none"),
             Field(label: "Offer", value: record.offerId.map { "\($0) (\(record.offerType ?? ""))" } ?? "none"),
         ]
         if record.heldOut { fields.append(Field(label: "Holdout", value: "held out: no offer was made")) }
@@ -40,23 +65,57 @@ struct ConsoleDecisionView {
             fields.append(Field(label: "Answer on the cancel page", value: Self.realtimeAnswer(record)))
         }
         fields.append(Field(label: "Outcome", value: Self.outcome(record)))
-        self.init(fields: fields, explanation: ConsoleFormat.member(record.json, "explanation") ?? "", facts: Self.facts(record.json))
+        self.init(fields: fields, json: record.json, context: context)
     }
 
-    init(_ record: ConsumptionRequestRecord) {
-        var fields = [
-            Field(label: "Purchase", value: record.transactionId),
-            Field(label: "Subscription", value: record.originalTransactionId),
+    init(_ record: ConsumptionRequestRecord, context: Context) {
+        var fields = [Field(label: "Purchase", value: record.transactionId, code: true)]
+        var context = context
+        if let token = record.appAccountToken { context.appAccountToken = token }
+        fields += Self.subscription(record.originalTransactionId, context: context)
+        fields += [
             Field(label: "Apple asked", value: "\(ConsoleFormat.instant(record.requestedAt)) (\(record.reason ?? "no reason given"))"),
             Field(label: "Deadline", value: ConsoleFormat.instant(record.deadline)),
-            Field(label: "Rule", value: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default"),
+        ]
+        if let veto = record.blockedBy {
+            var field = Self.rule(veto, line: nil, context: context)
+            field.before = "vetoed by "
+            fields.append(field)
+        } else if let ruleId = record.ruleId {
+            fields.append(Self.rule(ruleId, line: record.ruleLine, context: context))
+        } else {
+            fields.append(Field(label: "Rule", value: "default"))
+        }
+        fields += [
             Field(label: "Consent", value: record.consentBasis.rawValue),
             Field(label: "State", value: record.state.rawValue),
         ]
         if let body = record.body { fields.append(Field(label: "Sent to Apple", value: body)) }
         if let error = record.lastError { fields.append(Field(label: "Last error", value: error)) }
         fields.append(Field(label: "Apple's outcome", value: record.outcome ?? "not known yet"))
-        self.init(fields: fields, explanation: ConsoleFormat.member(record.json, "explanation") ?? "", facts: Self.facts(record.json))
+        self.init(fields: fields, json: record.json, context: context)
+    }
+
+    /// The subscription, and its appAccountToken where known, each linked to the customer's
+    /// timeline (the Customer page's search finds a subscriber by either; a token that is not a
+    /// UUID is not searchable, so it is shown unlinked).
+    private static func subscription(_ originalTransactionId: String, context: Context) -> [Field] {
+        var fields = [Field(label: "Subscription", value: originalTransactionId, link: ConsoleLinks.customer(originalTransactionId), code: true)]
+        if let token = context.appAccountToken {
+            fields.append(Field(
+                label: "appAccountToken", value: token, link: UUID(uuidString: token) == nil ? nil : ConsoleLinks.customer(token), code: true))
+        }
+        return fields
+    }
+
+    /// The rule (or veto) that decided, linked to its line on the Rules page when the active bundle
+    /// has it.
+    private static func rule(_ id: String, line: Int?, context: Context) -> Field {
+        let active = context.bundle?.ruleReferences.contains { $0.id == id } ?? false
+        let notes = [line.map { "line \($0)" }, active ? nil : "not in the active bundle"].compactMap { $0 }
+        return Field(
+            label: "Rule", value: id, link: active ? ConsoleLinks.rule(id) : nil,
+            after: notes.isEmpty ? nil : "(\(notes.joined(separator: "; ")))")
     }
 
     /// The outcome with what the customer did, when, and Apple's `offerType` as sent.
@@ -84,11 +143,11 @@ struct ConsoleDecisionView {
         return "\(answered), which reached Apple after its deadline: Apple showed its fallback, and the decision uses no cap"
     }
 
-    /// The record's facts, pretty-printed.
-    private static func facts(_ json: String) -> String {
-        guard let facts = JSONValue.parse(Data(json.utf8))?.objectValue?["facts"] else { return "" }
+    /// The record's facts, pretty-printed; nil when it has none.
+    private static func facts(_ json: String) -> String? {
+        guard let facts = JSONValue.parse(Data(json.utf8))?.objectValue?["facts"] else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(facts)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (try? encoder.encode(facts)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

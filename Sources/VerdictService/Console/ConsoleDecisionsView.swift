@@ -47,6 +47,8 @@ struct ConsoleDecisionsView {
         var href: String
         var decidedAt: String
         var originalTransactionId: String
+        /// The subscription's timeline on the Customer page.
+        var customerHref: String
         var trigger: String
         var rule: String
         var result: String
@@ -64,7 +66,8 @@ struct ConsoleDecisionsView {
     init(_ query: Query, offers: [OfferDecisionRecord]) {
         self.init(query, rows: offers.map { record in
             Row(href: "/console/decisions/offers/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
-                originalTransactionId: record.originalTransactionId, trigger: record.trigger, rule: record.ruleId ?? "—",
+                originalTransactionId: record.originalTransactionId,
+                customerHref: ConsoleLinks.customer(record.originalTransactionId), trigger: record.trigger, rule: record.ruleId ?? "—",
                 result: Self.result(record),
                 outcome: record.outcome ?? "")
         })
@@ -80,7 +83,8 @@ struct ConsoleDecisionsView {
     init(_ query: Query, refunds: [ConsumptionRequestRecord]) {
         self.init(query, rows: refunds.map { record in
             Row(href: "/console/decisions/refunds/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
-                originalTransactionId: record.originalTransactionId, trigger: "CONSUMPTION_REQUEST",
+                originalTransactionId: record.originalTransactionId,
+                customerHref: ConsoleLinks.customer(record.originalTransactionId), trigger: "CONSUMPTION_REQUEST",
                 rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
                 result: "\(record.state.rawValue)\(record.body == nil ? "" : " (answer for Apple)")", outcome: record.outcome ?? "")
         })

@@ -14,6 +14,16 @@ enum ConsoleFormat {
         return minutes >= 60 ? "\(minutes / 60)h \(minutes % 60)m" : "\(minutes)m"
     }
 
+    /// An exact amount, with two decimals or three when there are milliunits left: `79.90 USD`,
+    /// `0.995 USD`, `5800.00 JPY` (integer arithmetic, never through floating point).
+    static func money(milliunits: Int64, currency: String) -> String {
+        let magnitude = milliunits.magnitude
+        var fraction = String(magnitude % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        if fraction.hasSuffix("0") { fraction.removeLast() }
+        return (milliunits < 0 ? "-" : "") + "\(magnitude / 1000).\(fraction) \(currency)"
+    }
+
     /// A top-level string member of a stored JSON record (`notSentReason`, `explanation`).
     static func member(_ json: String, _ name: String) -> String? {
         JSONValue.parse(Data(json.utf8))?.objectValue?[name]?.stringValue

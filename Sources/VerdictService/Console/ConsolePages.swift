@@ -65,13 +65,23 @@ struct ConsolePages {
             guard let record = try await repository.offerDecision(id: try context.parameters.require("id").lowercased()) else {
                 return renderer.page("decision", title: "No such decision", session: session, values: ConsoleDecisionView.missing, status: .notFound)
             }
-            return renderer.page("decision", title: "Offer decision", session: session, values: ConsoleDecisionView(record))
+            let context = try await decisionContext(record.originalTransactionId, appAccountToken: nil)
+            return renderer.page("decision", title: "Offer decision", session: session, values: ConsoleDecisionView(record, context: context))
         }
         page("/console/decisions/refunds/{id}") { _, context, session in
             guard let record = try await repository.consumptionRequest(id: try context.parameters.require("id").lowercased()) else {
                 return renderer.page("decision", title: "No such decision", session: session, values: ConsoleDecisionView.missing, status: .notFound)
             }
-            return renderer.page("decision", title: "Refund request", session: session, values: ConsoleDecisionView(record))
+            let context = try await decisionContext(record.originalTransactionId, appAccountToken: record.appAccountToken)
+            return renderer.page("decision", title: "Refund request", session: session, values: ConsoleDecisionView(record, context: context))
         }
+    }
+
+    /// What a decision's page links to: the subscription's appAccountToken (the record's, else the
+    /// stored customer's) and the active bundle.
+    private func decisionContext(_ originalTransactionId: String, appAccountToken: String?) async throws -> ConsoleDecisionView.Context {
+        var token = appAccountToken
+        if token == nil { token = try await repository.customer(originalTransactionId: originalTransactionId)?.appAccountToken }
+        return ConsoleDecisionView.Context(appAccountToken: token, bundle: reloader.store.current)
     }
 }

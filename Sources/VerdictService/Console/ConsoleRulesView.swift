@@ -19,6 +19,8 @@ struct ConsoleRulesView {
 
     struct RuleSummary {
         var id: String
+        /// The row's `id`, which decision pages link to (``ConsoleLinks/ruleAnchor(_:)``).
+        var anchor: String
         var summary: String
     }
 
@@ -75,7 +77,7 @@ struct ConsoleRulesView {
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, text in
                 let number = offset + 1
                 return Line(number: number, text: String(text), rule: rules[number].map {
-                    RuleSummary(id: $0, summary: summaries[$0] ?? "no decision yet")
+                    RuleSummary(id: $0, anchor: ConsoleLinks.ruleAnchor($0), summary: summaries[$0] ?? "no decision yet")
                 })
             }
             return File(index: index, name: file.name, lines: lines)

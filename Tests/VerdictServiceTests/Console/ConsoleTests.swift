@@ -170,7 +170,7 @@ import VerdictStorage
                 .get, "/console/decisions/offers/\(record.id)", token: nil, headers: [.cookie: "verdict_session=\(session.value)"])
             #expect(page.status == 200)
             let html = String(decoding: page.body, as: UTF8.self)
-            #expect(html.contains("annual-full-price-payer (line 86)") && html.contains("com.lumen.pro.annual"))
+            #expect(html.contains(#"annual-full-price-payer</a> <span class="muted">(line 86)</span>"#) && html.contains("com.lumen.pro.annual"))
             #expect(html.contains("lumen-annual-40off &lt;script&gt;") && !html.contains("<script>"), "stored text is escaped")
             #expect(!html.lowercased().contains("signature") && !html.contains("jws"))
             let list = try await harness.send(.get, "/console/decisions?rule=annual-full-price-payer", token: nil,
