@@ -124,6 +124,10 @@ public struct APIError: AppleEnumeration {
     public static let badRequestBulletPointTextTooLong = Self(rawValue: 4000219)
     /// 4000224 `BAD_REQUEST_ABOVE_IMAGE_REQUIRES_AN_IMAGE`: Bad request above image requires an image.
     public static let badRequestAboveImageRequiresAnImage = Self(rawValue: 4000224)
+    /// 4000225 `INVALID_GROUP_ID_ERROR`: Invalid group id.
+    public static let invalidGroupId = Self(rawValue: 4000225)
+    /// 4000227 `INVALID_ASSIGNED_TRANSACTION_NOT_SUPPORTED_ERROR`: An `ASSIGNED` transaction is not supported (Set App Account Token, consumption V1+V2).
+    public static let invalidAssignedTransactionNotSupported = Self(rawValue: 4000227)
     /// 4030004 `SUBSCRIPTION_EXTENSION_INELIGIBLE`: Subscription extension ineligible.
     public static let subscriptionExtensionIneligible = Self(rawValue: 4030004)
     /// 4030005 `SUBSCRIPTION_MAX_EXTENSION`: Subscription max extension.
@@ -142,6 +146,8 @@ public struct APIError: AppleEnumeration {
     public static let imageInUse = Self(rawValue: 4030019)
     /// 4030026 `FORBIDDEN_NO_PASSING_TEST`: Forbidden no passing test.
     public static let forbiddenNoPassingTest = Self(rawValue: 4030026)
+    /// 4030028 `ASSIGNED_SUBSCRIPTION_EXTENSION_INELIGIBLE_ERROR`: Assigned subscription extension ineligible.
+    public static let assignedSubscriptionExtensionIneligible = Self(rawValue: 4030028)
     /// 4040001 `ACCOUNT_NOT_FOUND`: Account not found.
     public static let accountNotFound = Self(rawValue: 4040001)
     /// 4040002 `ACCOUNT_NOT_FOUND_RETRYABLE`: Retryable.
@@ -176,6 +182,8 @@ public struct APIError: AppleEnumeration {
     public static let defaultMessageNotFound = Self(rawValue: 4040020)
     /// 4040021 `REALTIME_URL_NOT_FOUND`: Realtime url not found.
     public static let realtimeUrlNotFound = Self(rawValue: 4040021)
+    /// 4040022 `GROUP_NOT_FOUND_ERROR`: Group not found.
+    public static let groupNotFound = Self(rawValue: 4040022)
     /// 4090000 `IMAGE_ALREADY_EXISTS`: Image already exists.
     public static let imageAlreadyExists = Self(rawValue: 4090000)
     /// 4090001 `MESSAGE_ALREADY_EXISTS`: Message already exists.
@@ -258,6 +266,8 @@ public struct APIError: AppleEnumeration {
         .badRequestTooManyBulletPoints,
         .badRequestBulletPointTextTooLong,
         .badRequestAboveImageRequiresAnImage,
+        .invalidGroupId,
+        .invalidAssignedTransactionNotSupported,
         .subscriptionExtensionIneligible,
         .subscriptionMaxExtension,
         .familySharedSubscriptionExtensionIneligible,
@@ -267,6 +277,7 @@ public struct APIError: AppleEnumeration {
         .imageNotApproved,
         .imageInUse,
         .forbiddenNoPassingTest,
+        .assignedSubscriptionExtensionIneligible,
         .accountNotFound,
         .accountNotFoundRetryable,
         .appNotFound,
@@ -283,6 +294,7 @@ public struct APIError: AppleEnumeration {
         .AppTransactionDoesNotExistError,
         .defaultMessageNotFound,
         .realtimeUrlNotFound,
+        .groupNotFound,
         .imageAlreadyExists,
         .messageAlreadyExists,
         .rateLimitExceeded,

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// Renewal info has no `bundleId` and no `price`: the next price is `renewalPrice`.
 /// Advanced Commerce details (`advancedCommerceInfo`) are not modelled and are ignored when decoding.
+///
+/// A subscription that renews as a multiseat purchase carries ``multiSeatInfo`` and
+/// ``renewalQuantity``: ``renewalPrice`` is then the average price per seat, and the next charge is
+/// ``renewalAmount`` (`JWSRenewalInfoDecodedPayload+Seats.swift`).
 public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     /// Why the subscription expired (only once it has).
     public var expirationIntent: ExpirationIntent?
@@ -29,7 +33,8 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     public var renewalDate: Date?
     /// ISO 4217 currency code of `renewalPrice`.
     public var currency: String?
-    /// The next period's price (including any offer) in milliunits: 10990 means 10.99.
+    /// The next period's price (including any offer) in milliunits: 10990 means 10.99. For a
+    /// multiseat renewal it is the average price per seat, not the charge (see ``renewalAmount``).
     public var renewalPrice: Int64?
     public var offerDiscountType: OfferDiscountType?
     /// Win-back offers the customer is eligible for, best first (order is significant).
@@ -40,6 +45,10 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
     public var offerPeriod: String?
     public var commitmentInfo: RenewalCommitmentInfo?
     public var renewalBillingPlanType: BillingPlanType?
+    /// The number of seats expected at the next renewal of a multiseat subscription.
+    public var renewalQuantity: Int32?
+    /// The seats and price tiers of the next renewal; nil unless it renews as a multiseat purchase.
+    public var multiSeatInfo: RenewalMultiSeatInfo?
 
     public init(
         expirationIntent: ExpirationIntent? = nil,
@@ -64,7 +73,9 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         appTransactionId: String? = nil,
         offerPeriod: String? = nil,
         commitmentInfo: RenewalCommitmentInfo? = nil,
-        renewalBillingPlanType: BillingPlanType? = nil
+        renewalBillingPlanType: BillingPlanType? = nil,
+        renewalQuantity: Int32? = nil,
+        multiSeatInfo: RenewalMultiSeatInfo? = nil
     ) {
         self.expirationIntent = expirationIntent
         self.originalTransactionId = originalTransactionId
@@ -89,5 +100,7 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Hashable, Sendable {
         self.offerPeriod = offerPeriod
         self.commitmentInfo = commitmentInfo
         self.renewalBillingPlanType = renewalBillingPlanType
+        self.renewalQuantity = renewalQuantity
+        self.multiSeatInfo = multiSeatInfo
     }
 }

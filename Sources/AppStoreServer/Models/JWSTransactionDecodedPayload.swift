@@ -3,6 +3,11 @@ import Foundation
 /// The decoded payload of a signed transaction (`signedTransactionInfo`, `signedTransactions`).
 ///
 /// Advanced Commerce details (`advancedCommerceInfo`) are not modelled and are ignored when decoding.
+///
+/// A multiseat purchase carries ``multiSeatInfo``: ``quantity`` is then the number of seats and
+/// ``price`` the average price per seat, not the charge. The seat helpers
+/// (`JWSTransactionDecodedPayload+Seats.swift`) give the charge, the seats and the values whose
+/// placement is not confirmed.
 public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     /// The transaction id of the original purchase.
     public var originalTransactionId: String?
@@ -18,7 +23,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var originalPurchaseDate: Date?
     /// When the subscription expires or renews.
     public var expiresDate: Date?
-    /// The number of consumable products purchased.
+    /// For a multiseat purchase, the number of seats the transaction covers (a seat-addition
+    /// transaction covers only the seats it added); for a consumable, the number purchased;
+    /// otherwise 1.
     public var quantity: Int32?
     /// The product type (`Auto-Renewable Subscription`, `Consumable`, …).
     public var type: ProductType?
@@ -42,7 +49,9 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var transactionReason: TransactionReason?
     /// ISO 4217 currency code of `price`.
     public var currency: String?
-    /// Price (or offer price) in milliunits of `currency`: 10990 means 10.99.
+    /// Price (or offer price) in milliunits of `currency`: 10990 means 10.99. For a multiseat
+    /// purchase it is the average price per seat, not what the transaction charged (see
+    /// ``chargedAmount``).
     public var price: Int64?
     public var offerDiscountType: OfferDiscountType?
     /// The app-download transaction id (one per Apple Account, or family member, per app).
@@ -55,6 +64,14 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
     public var billingPlanType: BillingPlanType?
     /// Commitment details of a subscription with a billing commitment.
     public var commitmentInfo: TransactionCommitmentInfo?
+    /// The seats and price tiers of a multiseat purchase; nil for any other purchase.
+    public var multiSeatInfo: TransactionMultiSeatInfo?
+    /// `additionalTransactionReason` when it arrives at the top level; read
+    /// ``resolvedAdditionalTransactionReason``, which also looks inside ``multiSeatInfo``.
+    public var additionalTransactionReason: AdditionalTransactionReason?
+    /// `revokedSeatQuantity` when it arrives at the top level; read ``resolvedRevokedSeatQuantity``,
+    /// which also looks inside ``multiSeatInfo``.
+    public var revokedSeatQuantity: Int32?
 
     public init(
         originalTransactionId: String? = nil,
@@ -88,7 +105,10 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         revocationType: RevocationType? = nil,
         revocationPercentage: Int32? = nil,
         billingPlanType: BillingPlanType? = nil,
-        commitmentInfo: TransactionCommitmentInfo? = nil
+        commitmentInfo: TransactionCommitmentInfo? = nil,
+        multiSeatInfo: TransactionMultiSeatInfo? = nil,
+        additionalTransactionReason: AdditionalTransactionReason? = nil,
+        revokedSeatQuantity: Int32? = nil
     ) {
         self.originalTransactionId = originalTransactionId
         self.transactionId = transactionId
@@ -122,5 +142,8 @@ public struct JWSTransactionDecodedPayload: Codable, Hashable, Sendable {
         self.revocationPercentage = revocationPercentage
         self.billingPlanType = billingPlanType
         self.commitmentInfo = commitmentInfo
+        self.multiSeatInfo = multiSeatInfo
+        self.additionalTransactionReason = additionalTransactionReason
+        self.revokedSeatQuantity = revokedSeatQuantity
     }
 }

@@ -49,6 +49,9 @@ public struct NotificationTypeV2: AppleEnumeration {
     public static let migration = Self(rawValue: "MIGRATION")
     /// Advanced Commerce: a subscription price changed.
     public static let priceChange = Self(rawValue: "PRICE_CHANGE")
+    /// Seats of a multiseat subscription were unclaimed; the payload carries `unclaimInfo` with
+    /// their seat ids.
+    public static let unclaimSeats = Self(rawValue: "UNCLAIM_SEATS")
 
     /// The documented values, in documentation order.
     public static let knownValues: [Self] = [
@@ -75,5 +78,6 @@ public struct NotificationTypeV2: AppleEnumeration {
         .metadataUpdate,
         .migration,
         .priceChange,
+        .unclaimSeats,
     ]
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The decoded payload of an App Store Server Notification V2.
 ///
 /// `data`, `summary`, `externalPurchaseToken` and `appData` are mutually exclusive: which one is
-/// present depends on the notification type.
+/// present depends on the notification type. `UNCLAIM_SEATS` carries `unclaimInfo`; whether it also
+/// carries `data` is not confirmed, and nothing here requires it.
 public struct ResponseBodyV2DecodedPayload: Codable, Hashable, Sendable {
     public var notificationType: NotificationTypeV2?
     public var subtype: Subtype?
@@ -21,6 +22,8 @@ public struct ResponseBodyV2DecodedPayload: Codable, Hashable, Sendable {
     public var externalPurchaseToken: ExternalPurchaseToken?
     /// Present on `RESCIND_CONSENT` notifications.
     public var appData: AppData?
+    /// Present on `UNCLAIM_SEATS` notifications: the seats that were unclaimed.
+    public var unclaimInfo: UnclaimInfo?
 
     public init(
         notificationType: NotificationTypeV2? = nil,
@@ -31,7 +34,8 @@ public struct ResponseBodyV2DecodedPayload: Codable, Hashable, Sendable {
         signedDate: Date? = nil,
         summary: Summary? = nil,
         externalPurchaseToken: ExternalPurchaseToken? = nil,
-        appData: AppData? = nil
+        appData: AppData? = nil,
+        unclaimInfo: UnclaimInfo? = nil
     ) {
         self.notificationType = notificationType
         self.subtype = subtype
@@ -42,5 +46,6 @@ public struct ResponseBodyV2DecodedPayload: Codable, Hashable, Sendable {
         self.summary = summary
         self.externalPurchaseToken = externalPurchaseToken
         self.appData = appData
+        self.unclaimInfo = unclaimInfo
     }
 }

@@ -8,7 +8,9 @@ public struct RevocationType: AppleEnumeration {
     public static let refundProrated = Self(rawValue: "REFUND_PRORATED")
     /// Access lost through Family Sharing.
     public static let familyRevoke = Self(rawValue: "FAMILY_REVOKE")
+    /// The group purchaser took the subscription away from this member; not a refund.
+    public static let assignmentRevoke = Self(rawValue: "ASSIGNMENT_REVOKE")
 
     /// The documented values, in documentation order.
-    public static let knownValues: [Self] = [.refundFull, .refundProrated, .familyRevoke]
+    public static let knownValues: [Self] = [.refundFull, .refundProrated, .familyRevoke, .assignmentRevoke]
 }

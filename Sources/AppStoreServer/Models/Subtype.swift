@@ -23,6 +23,13 @@ public struct Subtype: AppleEnumeration {
     public static let failure = Self(rawValue: "FAILURE")
     /// An external purchase token was not reported.
     public static let unreported = Self(rawValue: "UNREPORTED")
+    /// With `REFUND`: a seat-based refund took back some seats of a multiseat transaction
+    /// (`revokedSeatQuantity`); the transaction stays valid for the rest.
+    public static let seats = Self(rawValue: "SEATS")
+    /// The number of seats of a multiseat subscription went up.
+    public static let increaseQuantity = Self(rawValue: "INCREASE_QUANTITY")
+    /// The number of seats of a multiseat subscription went down.
+    public static let decreaseQuantity = Self(rawValue: "DECREASE_QUANTITY")
 
     /// The documented values, in documentation order.
     public static let knownValues: [Self] = [
@@ -43,5 +50,8 @@ public struct Subtype: AppleEnumeration {
         .summary,
         .failure,
         .unreported,
+        .seats,
+        .increaseQuantity,
+        .decreaseQuantity,
     ]
 }

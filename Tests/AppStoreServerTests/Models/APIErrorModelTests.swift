@@ -29,7 +29,7 @@ struct APIErrorModelTests {
 
     @Test func listsAllDocumentedCodesOnce() {
         let codes = APIError.knownValues.map(\.rawValue)
-        #expect(codes.count == 89)
+        #expect(codes.count == 93)
         #expect(Set(codes).count == codes.count)
         #expect(codes == codes.sorted())
         #expect(APIError.knownValues.allSatisfy { [400, 403, 404, 409, 429, 500].contains($0.httpStatus) })
@@ -46,17 +46,31 @@ struct APIErrorModelTests {
         (.familyTransactionNotSupported, 4_000_185),
         (.consumptionPercentageAutoRenewableSubscription, 4_000_209),
         (.badRequestAboveImageRequiresAnImage, 4_000_224),
+        (.invalidGroupId, 4_000_225),
+        (.invalidAssignedTransactionNotSupported, 4_000_227),
         (.forbiddenNoPassingTest, 4_030_026),
+        (.assignedSubscriptionExtensionIneligible, 4_030_028),
         (.transactionIdNotFound, 4_040_010),
         (.AppTransactionDoesNotExistError, 4_040_019),
         (.appTransactionDoesNotExist, 4_040_019),
         (.realtimeUrlNotFound, 4_040_021),
+        (.groupNotFound, 4_040_022),
         (.messageAlreadyExists, 4_090_001),
         (.generalInternalRetryable, 5_000_001),
     ])
     func namesMapToCodes(error: APIError, code: Int64) {
         #expect(error.rawValue == code)
         #expect(error.isKnown)
+    }
+
+    @Test func decodesTheGroupAndAssignedTransactionErrors() throws {
+        let refused = try ModelFixture.decode(ErrorPayload.self, json: #"{"errorCode":4000227,"errorMessage":"Invalid request. Assigned transactions are not supported."}"#)
+        #expect(refused.apiError == .invalidAssignedTransactionNotSupported)
+        #expect(refused.apiError.httpStatus == 400)
+        #expect(refused.apiError.isRetryable == false)
+        #expect(APIError.assignedSubscriptionExtensionIneligible.httpStatus == 403)
+        #expect(APIError.groupNotFound.httpStatus == 404)
+        #expect(APIError.groupNotFound.isRetryable == false)
     }
 
     @Test func httpStatusIsTheFirstThreeDigits() {

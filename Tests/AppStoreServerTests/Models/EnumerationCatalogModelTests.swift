@@ -19,19 +19,22 @@ struct EnumerationCatalogModelTests {
             "EXPIRED", "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "PRICE_INCREASE", "REFUND", "REFUND_DECLINED",
             "CONSUMPTION_REQUEST", "RENEWAL_EXTENDED", "REVOKE", "TEST", "RENEWAL_EXTENSION", "REFUND_REVERSED",
             "EXTERNAL_PURCHASE_TOKEN", "ONE_TIME_CHARGE", "RESCIND_CONSENT", "METADATA_UPDATE", "MIGRATION", "PRICE_CHANGE",
+            "UNCLAIM_SEATS",
         ])
         #expect(rawValues(Subtype.self) == [
             "INITIAL_BUY", "RESUBSCRIBE", "DOWNGRADE", "UPGRADE", "AUTO_RENEW_ENABLED", "AUTO_RENEW_DISABLED",
             "VOLUNTARY", "BILLING_RETRY", "PRICE_INCREASE", "GRACE_PERIOD", "PENDING", "ACCEPTED", "BILLING_RECOVERY",
-            "PRODUCT_NOT_FOR_SALE", "SUMMARY", "FAILURE", "UNREPORTED",
+            "PRODUCT_NOT_FOR_SALE", "SUMMARY", "FAILURE", "UNREPORTED", "SEATS", "INCREASE_QUANTITY", "DECREASE_QUANTITY",
         ])
         #expect(rawValues(ProductType.self) == ["Auto-Renewable Subscription", "Non-Consumable", "Consumable", "Non-Renewing Subscription"])
         #expect(rawValues(TransactionHistoryRequest.ProductType.self) == ["AUTO_RENEWABLE", "NON_RENEWABLE", "CONSUMABLE", "NON_CONSUMABLE"])
         #expect(rawValues(TransactionHistoryRequest.Order.self) == ["ASCENDING", "DESCENDING"])
-        #expect(rawValues(RevocationType.self) == ["REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE"])
+        #expect(rawValues(RevocationType.self) == ["REFUND_FULL", "REFUND_PRORATED", "FAMILY_REVOKE", "ASSIGNMENT_REVOKE"])
         #expect(rawValues(TransactionReason.self) == ["PURCHASE", "RENEWAL"])
         #expect(rawValues(OfferDiscountType.self) == ["FREE_TRIAL", "PAY_AS_YOU_GO", "PAY_UP_FRONT", "ONE_TIME"])
-        #expect(rawValues(InAppOwnershipType.self) == ["FAMILY_SHARED", "PURCHASED"])
+        #expect(rawValues(InAppOwnershipType.self) == ["FAMILY_SHARED", "PURCHASED", "ASSIGNED"])
+        #expect(rawValues(InvitationManagement.self) == ["APPLE", "DEVELOPER"])
+        #expect(rawValues(AdditionalTransactionReason.self) == ["SEAT_ADDITION"])
         #expect(rawValues(BillingPlanType.self) == ["BILLED_UPFRONT", "MONTHLY"])
         #expect(rawValues(PurchasePlatform.self) == ["iOS", "macOS", "tvOS", "visionOS"])
         #expect(rawValues(ConsumptionRequestReason.self) == ["UNINTENDED_PURCHASE", "FULFILLMENT_ISSUE", "UNSATISFIED_WITH_PURCHASE", "LEGAL", "OTHER"])
@@ -64,6 +67,14 @@ struct EnumerationCatalogModelTests {
         #expect(SubscriptionStatus.billingGracePeriod.rawValue == 4)
         #expect(ExpirationIntent.customerDidNotConsentToPriceIncrease.rawValue == 3)
         #expect(ExtendReasonCode.serviceIssueOrOutage.rawValue == 3)
+        #expect(NotificationTypeV2.unclaimSeats.rawValue == "UNCLAIM_SEATS")
+        #expect(Subtype.seats.rawValue == "SEATS")
+        #expect(Subtype.increaseQuantity.rawValue == "INCREASE_QUANTITY")
+        #expect(Subtype.decreaseQuantity.rawValue == "DECREASE_QUANTITY")
+        #expect(InAppOwnershipType.assigned.rawValue == "ASSIGNED")
+        #expect(RevocationType.assignmentRevoke.rawValue == "ASSIGNMENT_REVOKE")
+        #expect(InvitationManagement.apple.rawValue == "APPLE")
+        #expect(AdditionalTransactionReason.seatAddition.rawValue == "SEAT_ADDITION")
     }
 
     @Test func everyCatalogueIsDistinctAndKnown() {
@@ -79,6 +90,8 @@ struct EnumerationCatalogModelTests {
         #expect(isConsistent(OfferType.self))
         #expect(isConsistent(OfferDiscountType.self))
         #expect(isConsistent(InAppOwnershipType.self))
+        #expect(isConsistent(InvitationManagement.self))
+        #expect(isConsistent(AdditionalTransactionReason.self))
         #expect(isConsistent(ProductType.self))
         #expect(isConsistent(BillingPlanType.self))
         #expect(isConsistent(PurchasePlatform.self))

@@ -62,6 +62,20 @@ struct UnknownEnumValueModelTests {
         #expect(try ModelFixture.encode(info) == json)
     }
 
+    @Test func unknownMultiSeatValues() throws {
+        let json = #"{"additionalTransactionReason":"SEAT_REMOVAL","inAppOwnershipType":"LOANED","multiSeatInfo":{"invitationManagement":"SCHOOL","priceTiers":[]},"revocationType":"GROUP_REVOKE"}"#
+        let transaction = try ModelFixture.decode(JWSTransactionDecodedPayload.self, json: json)
+        let reason = try #require(transaction.resolvedAdditionalTransactionReason)
+        #expect(reason.rawValue == "SEAT_REMOVAL")
+        #expect(reason.isKnown == false)
+        let invitations = try #require(transaction.multiSeatInfo?.invitationManagement)
+        #expect(invitations.rawValue == "SCHOOL")
+        #expect(invitations.isKnown == false)
+        #expect(transaction.inAppOwnershipType?.isKnown == false)
+        #expect(transaction.revocationType?.isKnown == false)
+        #expect(try ModelFixture.encode(transaction) == json)
+    }
+
     @Test(arguments: [
         Case(name: "app transaction platform", json: #"{"originalPlatform":"watchOS","receiptType":"Simulator"}"#),
         Case(name: "send attempt result", json: #"{"attemptDate":1698148900000,"sendAttemptResult":"DNS_FAILURE"}"#),
