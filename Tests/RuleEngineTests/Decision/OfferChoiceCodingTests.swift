@@ -37,7 +37,7 @@ struct OfferChoiceCodingTests {
         let decision = try JSONDecoder().decode(Decision.self, from: Data(Self.stored.utf8))
         let encoded = String(decoding: try Self.encoder().encode(decision), as: UTF8.self)
         #expect(encoded == Self.stored)
-        let offer = String(decoding: try JSONEncoder().encode(Decision.OfferChoice(id: "p", type: .promotionalOffer)), as: UTF8.self)
+        let offer = String(decoding: try Self.encoder().encode(Decision.OfferChoice(id: "p", type: .promotionalOffer)), as: UTF8.self)
         #expect(offer == #"{"id":"p","type":"PROMOTIONAL"}"#)
     }
 
