@@ -13,6 +13,8 @@ public final class RuleBundle: Sendable {
     public let catalog: OfferCatalog
     /// The folded constants by name.
     public let constants: [String: RuleConstant]
+    /// The constants, segments and attributes as written, with their positions.
+    public let declarations: BundleDeclarations
     /// The `offers:` section, if any file has one.
     public let offers: CompiledOffersSection?
     /// The `refunds:` section, if any file has one.
@@ -32,8 +34,9 @@ public final class RuleBundle: Sendable {
 
     init(
         files: [BundleSourceFile], schema: FactSchema, catalog: OfferCatalog, constants: [String: RuleConstant],
-        offers: CompiledOffersSection?, refunds: CompiledRefundsSection?, retention: CompiledRetentionSection? = nil,
-        messages: RetentionMessages = .empty, holdout: CompiledHoldout? = nil, testSuites: [RuleTestSuite],
+        declarations: BundleDeclarations, offers: CompiledOffersSection?, refunds: CompiledRefundsSection?,
+        retention: CompiledRetentionSection? = nil, messages: RetentionMessages = .empty, holdout: CompiledHoldout? = nil,
+        testSuites: [RuleTestSuite],
         warnings: [RuleDiagnostic], probes: FactProbes
     ) {
         self.files = files.sorted { $0.name < $1.name }
@@ -41,6 +44,7 @@ public final class RuleBundle: Sendable {
         self.schema = schema
         self.catalog = catalog
         self.constants = constants
+        self.declarations = declarations
         self.offers = offers
         self.refunds = refunds
         self.retention = retention

@@ -79,7 +79,7 @@ public enum RuleBundleChecker {
         guard !log.hasErrors else { return Result(bundle: nil, diagnostics: diagnostics) }
         let bundle = RuleBundle(
             files: files, schema: environment.environment.schema, catalog: catalog,
-            constants: environment.environment.constants, offers: offers, refunds: refunds,
+            constants: environment.environment.constants, declarations: BundleDeclarations(rules), offers: offers, refunds: refunds,
             retention: retention, messages: messages, holdout: support.holdout(holdout), testSuites: suites,
             warnings: diagnostics, probes: FactProbes(environment: environment.environment))
         return Result(bundle: bundle, diagnostics: diagnostics)

@@ -47,6 +47,14 @@ public struct OfferLimit: Hashable, Sendable {
     public let max: Int
     /// …within this window (milliseconds) ending at `now`.
     public let within: Int64
+    /// Where its key (`perCustomer:`, or the offer id under `perOffer:`) is written.
+    public let location: BundleLocation
+
+    init(_ syntax: LimitSyntax) {
+        max = syntax.max
+        within = syntax.within
+        location = syntax.location
+    }
 }
 
 /// A rule's offer: one catalog offer, or (win-back) the first of the customer's

@@ -95,6 +95,8 @@ public struct CompiledHoldout: Sendable {
     public let unit: CompiledCondition
     /// The salt.
     public let salt: String
+    /// Where the `holdout:` key is written.
+    public let location: BundleLocation
 }
 
 /// A response field: written as a literal in the file, or computed from the facts.
@@ -143,6 +145,8 @@ public struct CompiledRefundsSection: Sendable {
     public let appliesTo: CompiledCondition?
     /// What to answer when no rule matches or a veto blocks (nil: no preference, nothing else).
     public let defaultResponse: CompiledResponse?
+    /// Where the `default:` key is written (nil without one).
+    public let defaultLocation: BundleLocation?
     /// Vetoes: a true (or erroring) one answers with the default.
     public let vetoes: [CompiledVeto]
     /// The rules, in file order.

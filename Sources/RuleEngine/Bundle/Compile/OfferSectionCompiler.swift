@@ -11,7 +11,7 @@ struct OfferSectionCompiler {
         let compiledHoldout = support.holdout(holdout)
         var perOffer: [String: OfferLimit] = [:]
         for entry in syntax.perOffer where checkOfferExists(entry.offerId, at: entry.keyNode) != nil {
-            perOffer[entry.offerId] = OfferLimit(max: entry.limit.max, within: entry.limit.within)
+            perOffer[entry.offerId] = OfferLimit(entry.limit)
         }
         // `perCustomer` counts per customer as the bundle declares one: the holdout's unit, else the
         // subscription (originalTransactionId).
@@ -23,7 +23,7 @@ struct OfferSectionCompiler {
         let rules = syntax.rules.compactMap(rule)
         return CompiledOffersSection(
             appliesTo: appliesTo, holdout: compiledHoldout, vetoes: support.vetoes(syntax.never),
-            perCustomer: syntax.perCustomer.map { OfferLimit(max: $0.max, within: $0.within) }, perOffer: perOffer,
+            perCustomer: syntax.perCustomer.map(OfferLimit.init), perOffer: perOffer,
             customerUnit: customerUnit, rules: rules)
     }
 

@@ -19,7 +19,8 @@ struct RefundSectionCompiler {
         let fallback = syntax.defaultResponse.flatMap { response($0, conditions: [], environment: support.environment) }
         let rules = syntax.rules.compactMap(rule)
         return CompiledRefundsSection(
-            appliesTo: appliesTo, defaultResponse: fallback, vetoes: support.vetoes(syntax.never), rules: rules)
+            appliesTo: appliesTo, defaultResponse: fallback, defaultLocation: syntax.defaultLocation,
+            vetoes: support.vetoes(syntax.never), rules: rules)
     }
 
     private func rule(_ syntax: RefundRuleSyntax) -> CompiledRefundRule? {

@@ -12,7 +12,7 @@ struct RetentionSectionCompiler {
         let appliesTo = syntax.appliesTo.flatMap { log.compile($0, support.environment) }
         var perOffer: [String: OfferLimit] = [:]
         for entry in syntax.perOffer where offers.checkOfferExists(entry.offerId, at: entry.keyNode) != nil {
-            perOffer[entry.offerId] = OfferLimit(max: entry.limit.max, within: entry.limit.within)
+            perOffer[entry.offerId] = OfferLimit(entry.limit)
         }
         var customerUnit: CompiledCondition?
         if syntax.perCustomer != nil {
@@ -21,7 +21,7 @@ struct RetentionSectionCompiler {
         }
         return CompiledRetentionSection(
             appliesTo: appliesTo, vetoes: support.vetoes(syntax.never),
-            perCustomer: syntax.perCustomer.map { OfferLimit(max: $0.max, within: $0.within) }, perOffer: perOffer,
+            perCustomer: syntax.perCustomer.map(OfferLimit.init), perOffer: perOffer,
             customerUnit: customerUnit, rules: syntax.rules.compactMap(rule))
     }
 

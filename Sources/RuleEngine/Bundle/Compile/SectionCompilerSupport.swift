@@ -63,6 +63,6 @@ struct SectionCompilerSupport {
     /// The bundle's `holdout:` compiled (it applies to the offers and retention sections).
     func holdout(_ syntax: HoldoutSyntax?) -> CompiledHoldout? {
         guard let syntax, let unit = unit(syntax.unit, what: "holdout.unit") else { return nil }
-        return CompiledHoldout(basisPoints: syntax.basisPoints, unit: unit, salt: syntax.salt)
+        return CompiledHoldout(basisPoints: syntax.basisPoints, unit: unit, salt: syntax.salt, location: syntax.location)
     }
 }

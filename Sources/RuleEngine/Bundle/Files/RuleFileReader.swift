@@ -32,7 +32,7 @@ struct RuleFileReader {
         if let node = top["constants"] { syntax.constants = constants(node) }
         if let node = top["segments"] { syntax.segments = namedExpressions(node, "segments", item: "segment") }
         if let node = top["attributes"] { syntax.attributes = attributes(node) }
-        if let node = top["holdout"] { syntax.holdout = holdout(node) }
+        if let node = top["holdout"], let key = top.keyNode("holdout") { syntax.holdout = holdout(node, key: key) }
         let sections = RuleSectionReader(log: log)
         if let node = top["offers"] { syntax.offers = sections.offers(node) }
         if let node = top["refunds"] { syntax.refunds = sections.refunds(node) }
@@ -88,14 +88,14 @@ struct RuleFileReader {
         }
     }
 
-    private func holdout(_ node: YAMLNode) -> HoldoutSyntax? {
+    private func holdout(_ node: YAMLNode, key: YAMLNode) -> HoldoutSyntax? {
         guard let map = reader.mapping(node, "holdout", keys: ["percent", "unit", "salt"], required: ["percent", "unit", "salt"]),
             let percentNode = map["percent"], let unitNode = map["unit"], let saltNode = map["salt"],
             let percent = basisPoints(percentNode),
             let unit = PositionedExpression.read(unitNode, "holdout.unit", log: log),
             let salt = reader.text(saltNode, "holdout.salt")
         else { return nil }
-        return HoldoutSyntax(node: node, basisPoints: percent, unit: unit, salt: salt)
+        return HoldoutSyntax(node: node, location: key.location, basisPoints: percent, unit: unit, salt: salt)
     }
 
     /// `5` → 500, `2.5` → 250, `0.25` → 25: a percentage with at most two decimals, 0–100.

@@ -44,6 +44,8 @@ struct AttributeSyntax {
 /// `holdout: {percent, unit, salt}`; `percent` in basis points after reading (5 → 500, 2.5 → 250).
 struct HoldoutSyntax {
     var node: YAMLNode
+    /// Where the `holdout:` key is.
+    var location: BundleLocation
     var basisPoints: Int
     var unit: PositionedExpression
     var salt: String
@@ -59,6 +61,8 @@ struct VetoSyntax {
 /// `{max, within}`.
 struct LimitSyntax {
     var node: YAMLNode
+    /// Where its key (`perCustomer:`, or the offer id under `perOffer:`) is.
+    var location: BundleLocation
     var max: Int
     var within: Int64
 }
@@ -140,6 +144,8 @@ struct RefundsSyntax {
     var node: YAMLNode
     var appliesTo: PositionedExpression?
     var defaultResponse: RespondSyntax?
+    /// Where the `default:` key is.
+    var defaultLocation: BundleLocation?
     var never: [VetoSyntax] = []
     var rules: [RefundRuleSyntax] = []
 }

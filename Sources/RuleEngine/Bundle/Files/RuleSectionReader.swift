@@ -27,7 +27,10 @@ struct RuleSectionReader {
         guard let map = reader.mapping(node, "refunds", keys: Self.refundsKeys, required: ["appliesTo", "rules"]) else { return nil }
         var section = RefundsSyntax(node: node)
         if let applies = map["appliesTo"] { section.appliesTo = PositionedExpression.read(applies, "refunds.appliesTo", log: log) }
-        if let fallback = map["default"] { section.defaultResponse = respond(fallback, "refunds.default") }
+        if let fallback = map["default"] {
+            section.defaultResponse = respond(fallback, "refunds.default")
+            section.defaultLocation = map.keyNode("default")?.location
+        }
         if let never = map["never"] { section.never = vetoes(never, "refunds.never") }
         if let rules = map["rules"], let items = reader.list(rules, "refunds.rules") {
             section.rules = items.compactMap(refundRule)
@@ -47,12 +50,13 @@ struct RuleSectionReader {
         }
     }
 
-    func limit(_ node: YAMLNode, _ what: String) -> LimitSyntax? {
+    /// `{max, within}` written at `node`, under the key `key`.
+    func limit(_ node: YAMLNode, _ what: String, key: YAMLNode) -> LimitSyntax? {
         guard let map = reader.mapping(node, what, keys: ["max", "within"], required: ["max", "within"]),
             let maxNode = map["max"], let max = reader.int(maxNode, "\(what).max", in: 0...Int(Int32.max)),
             let withinNode = map["within"], let within = reader.duration(withinNode, "\(what).within")
         else { return nil }
-        return LimitSyntax(node: node, max: max, within: within)
+        return LimitSyntax(node: node, location: key.location, max: max, within: within)
     }
 
     func ruleHeader(_ node: YAMLNode, _ what: String, keys: [String]) -> (YAMLMapping, String, YAMLNode)? {
@@ -193,10 +197,14 @@ struct RuleSectionReader {
     func limits(_ node: YAMLNode, _ section: String) -> (perCustomer: LimitSyntax?, perOffer: [(offerId: String, keyNode: YAMLNode, limit: LimitSyntax)]) {
         var result: (perCustomer: LimitSyntax?, perOffer: [(offerId: String, keyNode: YAMLNode, limit: LimitSyntax)]) = (nil, [])
         guard let map = reader.mapping(node, "\(section).limits", keys: ["perCustomer", "perOffer"]) else { return result }
-        if let perCustomer = map["perCustomer"] { result.perCustomer = limit(perCustomer, "limits.perCustomer") }
+        if let perCustomer = map["perCustomer"], let key = map.keyNode("perCustomer") {
+            result.perCustomer = limit(perCustomer, "limits.perCustomer", key: key)
+        }
         if let perOffer = map["perOffer"], let entries = reader.namedEntries(perOffer, "limits.perOffer") {
             for entry in entries {
-                if let value = limit(entry.value, "limits.perOffer.\(entry.name)") { result.perOffer.append((entry.name, entry.key, value)) }
+                if let value = limit(entry.value, "limits.perOffer.\(entry.name)", key: entry.key) {
+                    result.perOffer.append((entry.name, entry.key, value))
+                }
             }
         }
         return result
