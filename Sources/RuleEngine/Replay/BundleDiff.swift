@@ -1,114 +1,59 @@
-/// The structural difference between a baseline and a candidate bundle, section by section:
-/// rules and vetoes added, removed, moved (their priority changed relative to the others) or
-/// changed (conditions, offer or answer, mode, window, limit behaviour), and the section's
-/// settings (appliesTo, holdout, limits, default answer) and catalog offers.
+/// Every difference between a baseline and a candidate bundle that can change a decision, each
+/// positioned in its file: per section, vetoes and rules added, removed, moved (see
+/// ``PriorityMoves``) or changed (conditions, offer or answer, mode, window, limit behaviour,
+/// expiry), and the section's settings (`appliesTo`, limits, the refund default); then what the
+/// sections share: the holdout, constants, segments, customer attributes, the catalog's offers,
+/// and the retention messages and images of `messages.yaml`.
 public enum BundleDiff {
-    /// The changes from `baseline` to `candidate`, offers first, in the candidate's order.
+    /// The changes from `baseline` to `candidate`: offers, refunds and retention in turn, then the
+    /// shared declarations; within each group in the candidate's order, removals last.
     public static func changes(from baseline: RuleBundle, to candidate: RuleBundle) -> [BundleChange] {
         var changes: [BundleChange] = []
-        changes += entries(.offers, baseline: RuleShape.offers(baseline), candidate: RuleShape.offers(candidate))
-        changes += settings(.offers, baseline: SettingShape.offers(baseline), candidate: SettingShape.offers(candidate))
-        changes += catalog(baseline.catalog, candidate.catalog)
-        changes += entries(.refunds, baseline: RuleShape.refunds(baseline), candidate: RuleShape.refunds(candidate))
-        changes += settings(.refunds, baseline: SettingShape.refunds(baseline), candidate: SettingShape.refunds(candidate))
-        changes += entries(.retention, baseline: RuleShape.retention(baseline), candidate: RuleShape.retention(candidate))
+        let sectionRules = [offerRules, refundRules, retentionRules]
+        let sectionSettings = [offerSettings, refundSettings, retentionSettings]
+        for (rules, settings) in zip(sectionRules, sectionSettings) {
+            let (old, new) = (rules(baseline), rules(candidate))
+            changes += compare(old.vetoes, new.vetoes, ordered: true)
+            changes += compare(old.rules, new.rules, ordered: true)
+            changes += compare(settings(baseline), settings(candidate), ordered: false)
+        }
+        for shared in [holdout, constants, segments, attributes, catalogOffers, messages, images] {
+            changes += compare(shared(baseline), shared(candidate), ordered: false)
+        }
         return changes
     }
 
-    private static func entries(_ section: Decision.Section, baseline: [RuleShape], candidate: [RuleShape]) -> [BundleChange] {
+    /// The changes from `baseline` to `candidate`, two versions of one group of items (keys are
+    /// unique within a group). In an `ordered` group the position is the priority, and moves count.
+    static func compare(_ baseline: [BundleDiffItem], _ candidate: [BundleDiffItem], ordered: Bool) -> [BundleChange] {
+        var oldIndex: [String: Int] = [:]
+        for (index, item) in baseline.enumerated() where oldIndex[item.key] == nil { oldIndex[item.key] = index }
+        let newKeys = Set(candidate.map(\.key))
+        let moved = ordered ? PriorityMoves.moved(from: baseline.map(\.key), to: candidate.map(\.key)) : []
+        func priority(_ index: Int) -> String { ordered ? "priority \(index + 1): " : "" }
         var changes: [BundleChange] = []
-        let old = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let new = Set(candidate.map(\.key))
-        // Priority: among the entries both bundles have, those outside the longest common
-        // subsequence of the two orders are the ones that moved.
-        let commonOld = baseline.map(\.key).filter(new.contains)
-        let commonNew = candidate.map(\.key).filter { old[$0] != nil }
-        let kept = Set(longestCommonSubsequence(commonOld, commonNew))
-        for (index, entry) in candidate.enumerated() {
-            func change(_ kind: BundleChange.Change, _ detail: String?) -> BundleChange {
-                BundleChange(change: kind, section: section, kind: entry.kind, rule: entry.id,
-                             file: entry.location.file, line: entry.location.line, detail: detail)
-            }
-            guard let before = old[entry.key] else {
-                changes.append(change(.added, "priority \(index + 1)"))
+        for (index, item) in candidate.enumerated() {
+            guard let from = oldIndex[item.key] else {
+                changes.append(change(.added, item, at: item.location, priority(index) + item.summary))
                 continue
             }
-            if !kept.contains(entry.key), let from = baseline.firstIndex(where: { $0.key == entry.key }) {
-                changes.append(change(.moved, "priority \(from + 1) → \(index + 1)"))
+            if moved.contains(item.key) {
+                changes.append(change(.moved, item, at: item.location, "priority \(from + 1) → \(index + 1)"))
             }
-            let details = entry.differences(from: before)
-            if !details.isEmpty { changes.append(change(.changed, details.joined(separator: "; "))) }
+            let (details, location) = item.differences(from: baseline[from])
+            if !details.isEmpty {
+                changes.append(change(.changed, item, at: location ?? item.location, details.joined(separator: "; ")))
+            }
         }
-        for entry in baseline where !new.contains(entry.key) {
-            changes.append(BundleChange(change: .removed, section: section, kind: entry.kind, rule: entry.id,
-                                        file: entry.location.file, line: entry.location.line, detail: nil))
+        for (index, item) in baseline.enumerated() where !newKeys.contains(item.key) {
+            changes.append(change(.removed, item, at: item.location, priority(index) + item.summary))
         }
         return changes
     }
 
-    private static func settings(_ section: Decision.Section, baseline: [SettingShape], candidate: [SettingShape]) -> [BundleChange] {
-        var changes: [BundleChange] = []
-        let old = Dictionary(baseline.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = Set(candidate.map(\.name))
-        for setting in candidate {
-            let before = old[setting.name]
-            guard before?.value != setting.value else { continue }
-            changes.append(BundleChange(
-                change: before == nil ? .added : .changed, section: section, kind: setting.kind, rule: setting.name,
-                file: setting.location?.file, line: setting.location?.line,
-                detail: before.map { "\($0.value) → \(setting.value)" } ?? setting.value))
-        }
-        for setting in baseline where !names.contains(setting.name) {
-            changes.append(BundleChange(
-                change: .removed, section: section, kind: setting.kind, rule: setting.name,
-                file: setting.location?.file, line: setting.location?.line, detail: setting.value))
-        }
-        return changes
-    }
-
-    private static func catalog(_ baseline: OfferCatalog, _ candidate: OfferCatalog) -> [BundleChange] {
-        func text(_ offer: OfferCatalog.Offer) -> String {
-            "\(offer.type) for \(offer.productIds.joined(separator: ", "))"
-                + (offer.expiresAfter.map { ", expires after \(RuleTime.renderDuration($0))" } ?? "")
-        }
-        var changes: [BundleChange] = []
-        for offer in candidate.offers {
-            let before = baseline.offer(offer.id)
-            guard before.map(text) != text(offer) else { continue }
-            changes.append(BundleChange(
-                change: before == nil ? .added : .changed, section: .offers, kind: "offer", rule: offer.id,
-                file: "catalog.yaml", line: offer.line, detail: before.map { "\(text($0)) → \(text(offer))" } ?? text(offer)))
-        }
-        for offer in baseline.offers where candidate.offer(offer.id) == nil {
-            changes.append(BundleChange(change: .removed, section: .offers, kind: "offer", rule: offer.id,
-                                        file: "catalog.yaml", line: offer.line, detail: nil))
-        }
-        return changes
-    }
-
-    /// The longest common subsequence of two sequences of distinct keys.
-    static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> [String] {
-        guard !a.isEmpty, !b.isEmpty else { return [] }
-        var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lengths[i][j] = a[i] == b[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-            }
-        }
-        var result: [String] = []
-        var i = 0
-        var j = 0
-        while i < a.count, j < b.count {
-            if a[i] == b[j] {
-                result.append(a[i])
-                i += 1
-                j += 1
-            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
-                i += 1
-            } else {
-                j += 1
-            }
-        }
-        return result
+    private static func change(_ change: BundleChange.Change, _ item: BundleDiffItem, at location: BundleLocation,
+                               _ detail: String) -> BundleChange {
+        BundleChange(change: change, section: item.section, kind: item.kind, rule: item.name, file: location.file,
+                     line: location.line, detail: detail)
     }
 }

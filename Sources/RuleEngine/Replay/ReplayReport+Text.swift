@@ -9,7 +9,7 @@ extension ReplayReport {
         lines.append("period \(since ?? "start") to \(until ?? "now") · sections \(sections.map(\.rawValue).joined(separator: ", "))"
             + (sample.map { " · sample of \($0) per section" } ?? ""))
         lines.append("")
-        lines.append(diff.isEmpty ? "bundle diff: no structural change" : "bundle diff (\(diff.count)):")
+        lines.append(diff.isEmpty ? "rule changes: none that can change a decision" : "rule changes (\(diff.count)):")
         lines += diff.map { "  \($0)" }
         lines.append("")
         lines.append("replayed \(totals.replayed) · changed \(totals.changed) · unchanged \(totals.unchanged) · errors \(totals.errors)")

@@ -134,7 +134,7 @@ public struct ReplayReport: Sendable, Hashable, Codable {
     public var sections: [Decision.Section]
     /// `--sample N`: at most this many decisions per section, evenly spread (nil: all).
     public var sample: Int?
-    /// How the bundles differ, rule by rule.
+    /// Every difference between the bundles that can change a decision (``BundleDiff``).
     public var diff: [BundleChange]
     public var totals: Totals
     public var sectionTotals: [SectionTotals]

@@ -13,9 +13,11 @@ public enum ReplayReportPage {
         page.append("<p>Decisions made \(e(report.since ?? "since the start")) to \(e(report.until ?? "now")) · sections "
             + e(report.sections.map(\.rawValue).joined(separator: ", "))
             + (report.sample.map { " · a sample of at most \($0) per section" } ?? "") + "</p></header>")
-        page.append(diffSection(report))
         page.append(totalsSection(report))
+        // What changed for customers, with what changed in the rules beside it.
+        page.append("<div class=\"beside\"><div class=\"transitions\">")
         for section in report.sections { page.append(ReplayTransitionMatrix(report: report, section: section).render()) }
+        page.append("</div>" + ReplayDiffList(diff: report.diff).render() + "</div>")
         page.append(outcomesSection(report))
         if report.sections.contains(.offers) { page.append(ReplayDayChart(days: report.offersByDay).render()) }
         page.append(rulesSection(report))
@@ -36,20 +38,6 @@ public enum ReplayReportPage {
         let baseline = report.baseline.kind == "recorded" ? "what was decided (recorded)"
             : "<code>\(e(report.baseline.source ?? "bundle"))</code> <code>\(e(report.baseline.hash ?? ""))</code>"
         return candidate + " against " + baseline
-    }
-
-    private static func diffSection(_ report: ReplayReport) -> String {
-        var html = "<section id=\"diff\"><h2>What changed in the rules</h2>"
-        guard !report.diff.isEmpty else { return html + "<p>No structural change.</p></section>" }
-        html += "<table><thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Section</th><th scope=\"col\">Kind</th>"
-            + "<th scope=\"col\">Rule</th><th scope=\"col\">Where</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
-        for change in report.diff {
-            let position = change.file.map { file in change.line.map { "\(file):\($0)" } ?? file } ?? ""
-            html += "<tr class=\"change-\(change.change.rawValue)\"><td>\(change.change.rawValue)</td><td>\(change.section.rawValue)</td>"
-                + "<td>\(e(change.kind))</td><td><code>\(e(change.rule))</code></td><td><code>\(e(position))</code></td>"
-                + "<td>\(e(change.detail ?? ""))</td></tr>"
-        }
-        return html + "</tbody></table></section>"
     }
 
     private static func totalsSection(_ report: ReplayReport) -> String {

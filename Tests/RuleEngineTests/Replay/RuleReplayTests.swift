@@ -42,10 +42,10 @@ struct RuleReplayTests {
         // 1 and 2 match both rules; 3 only tenure; 4 only high-value.
         #expect(Support.count(report, .offers, "promo-annual-50", "promo-monthly-30") == 2)
         #expect(report.totals.changed == 2)
-        let moved = report.diff.filter { $0.change == .moved }
-        #expect(moved.count == 1)
-        #expect(moved.first.map { [$0.rule, $0.detail ?? ""] } == ["high-value", "priority 1 → 2"]
-            || moved.first.map { [$0.rule, $0.detail ?? ""] } == ["tenure", "priority 2 → 1"])
+        // Swapped, both moved: each changed place relative to the other.
+        #expect(report.diff.map { [$0.change.rawValue, $0.rule, $0.detail ?? ""] }
+            == [["moved", "tenure", "priority 2 → 1"], ["moved", "high-value", "priority 1 → 2"]])
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
         let example = try #require(report.transitions.first { $0.changed }?.examples.first)
         #expect(example.baselineRule == "high-value" && example.candidateRule == "tenure")
         #expect(example.candidateExplanation.contains("by rule tenure"))
@@ -66,7 +66,9 @@ struct RuleReplayTests {
         #expect(report.totals.changed == 2)
         let rule = try #require(report.rules.first { $0.bundle == "candidate" && $0.rule == "high-value" })
         #expect((rule.matches, rule.offers) == (1, 1))
-        #expect(report.diff.isEmpty, "constants are not rules: the diff lists rules and settings")
+        #expect(report.diff.map { [$0.change.rawValue, $0.kind, $0.rule, $0.detail ?? ""] }
+            == [["changed", "constant", "highValue", "USD: 39.99 USD → 69.99 USD"]])
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
     }
 
     @Test("a new veto blocks the customers it matches, named in the diff with its line")
@@ -81,6 +83,7 @@ struct RuleReplayTests {
         #expect(report.totals.changed == 1)
         let added = try #require(report.diff.first { $0.change == .added })
         #expect((added.kind, added.rule, added.file, added.line) == ("veto", "new-subscribers", "Rules/test.rules.yaml", 8))
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
         #expect(report.rules.first { $0.bundle == "candidate" && $0.rule == "new-subscribers" }?.matches == 1)
     }
 
@@ -111,6 +114,7 @@ struct RuleReplayTests {
         #expect(report.totals.changed == expectedChanged)
         #expect(report.diff.map(\.change) == [.changed])
         #expect(report.diff.first?.detail?.contains("salt depth-2026-11") == true)
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
     }
 
     @Test("a cap lowered below what was granted is simulated in order: the first grants stand, the rest are capped")
@@ -126,7 +130,9 @@ struct RuleReplayTests {
         #expect(Support.count(report, .offers, "promo-annual-50", "none", toReason: .capped) == 3)
         let rule = try #require(report.rules.first { $0.bundle == "candidate" && $0.rule == "high-value" })
         #expect((rule.offers, rule.capped) == (2, 3))
-        #expect(report.diff.contains { $0.kind == "limit" && $0.rule == "perOffer promo-annual-50" && $0.change == .added })
+        #expect(report.diff.map { [$0.change.rawValue, $0.kind, $0.rule, $0.detail ?? ""] }
+            == [["added", "limit", "perOffer promo-annual-50", "max 2 within 30d"]])
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
         #expect(report.offersByDay.map(\.candidate) == [1, 1, 0, 0, 0])
         #expect(report.offersByDay.map(\.baseline) == [1, 1, 1, 1, 1])
     }
@@ -153,6 +159,7 @@ struct RuleReplayTests {
         #expect(granted?.count == 3 && granted?.changed == true)
         #expect(report.outcomes.first { $0.outcome == "REFUND_DECLINED" }?.count == 1)
         #expect(report.diff.map { [$0.change.rawValue, $0.rule, $0.detail ?? ""] } == [["changed", "unintended", "respond GRANT_FULL → DECLINE"]])
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
         #expect(report.renderText().contains("refunds: GRANT_FULL → DECLINE, then REFUND: 3"))
     }
 
@@ -167,5 +174,10 @@ struct RuleReplayTests {
         #expect(report.totals.errors == 4)
         let error = try #require(report.errors.first)
         #expect((error.rule, error.line, error.count) == ("needs-attribute", 8, 4))
+        #expect(report.diff.map { [$0.change.rawValue, $0.kind, $0.rule] } == [
+            ["added", "rule", "needs-attribute"], ["removed", "rule", "high-value"], ["removed", "rule", "tenure"],
+            ["removed", "constant", "highValue"], ["added", "attribute", "tier"],
+        ])
+        BundleDiffTestSupport.expectPositioned(report.diff, baseline: baseline, candidate: candidate)
     }
 }

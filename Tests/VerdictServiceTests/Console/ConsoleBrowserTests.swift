@@ -4,8 +4,10 @@ import Testing
 import VerdictService
 
 /// The console in headless Chromium over a real socket, on a history the simulator played: sign
-/// in with a viewer token, open each page, follow a decision, sign out; no console error on any
-/// page (the strict CSP included), and a viewer's token cannot reach an operator endpoint.
+/// in with a viewer token, open each page, follow a decision and a refund request (their facts
+/// tables, and their links to the customer's timeline and to the rule's row), sign out; no
+/// console error on any page (the strict CSP included), and a viewer's token cannot reach an
+/// operator endpoint.
 /// Screenshots of each page are written (and published to `VERDICT_SCREENSHOT_DIR` for the docs).
 @Suite("Console in headless Chromium", .serialized, .enabled(if: BrowserTestEnvironment.isEnabled, BrowserTestEnvironment.skipReason))
 struct ConsoleBrowserTests {
@@ -14,6 +16,11 @@ struct ConsoleBrowserTests {
     @Test func aViewerSignsInReadsEveryPageFollowsADecisionAndSignsOut() async throws {
         try await ServiceHarness.with(.sqlite, extraSettings: ["VERDICT_API_TOKENS": "viewer:\(Self.viewer),\(ServiceHarness.token)"]) { harness in
             _ = try await ReplayEndpointTests.seed(harness)
+            // A refund request a rule answered (the seed's falls to the default answer).
+            let token = UUID()
+            let purchase = try await harness.buy("com.lumen.credits.100", token: token)
+            try await harness.consent(token)
+            _ = try await harness.askRefund(purchase, .legal)
             try await HeadlessChromium.withSession { browser in
                 func open(_ path: String) async throws {
                     try await browser.navigate(to: URL(string: harness.baseURL + path)!)
@@ -24,14 +31,55 @@ struct ConsoleBrowserTests {
                                 text: document.body.innerText, links: Array.from(document.querySelectorAll('main a')).map(a => a.getAttribute('href'))};
                         """).objectValue ?? [:]
                 }
-                func expectClean(_ name: String, answered status: Int? = nil) async throws {
+                func expectClean(_ name: String, answered status: Int? = nil, publish: Bool = true) async throws {
                     // The page's own status, when it is an expected error answer, is logged as a failed load.
                     let expected = status.map { "status of \($0)" }
                     let problems = try await browser.consoleLog().filter {
                         ($0.isSevere || $0.isFailedLoad) && !(expected.map($0.message.contains) ?? false)
                     }
                     #expect(problems.isEmpty, "\(name): \(problems)")
-                    try BrowserTestEnvironment.saveScreenshot(try await browser.screenshot(), name: "console-\(name).png", publish: true)
+                    try BrowserTestEnvironment.saveScreenshot(try await browser.screenshot(), name: "console-\(name).png", publish: publish)
+                }
+                // A decision's page (at `path`, already open and read as `decision`) links its
+                // subscription (and its appAccountToken, where known) to the customer's timeline,
+                // which links back to the decision, and its rule to the rule's row on the Rules page.
+                func followLinks(of decision: [String: JSONValue], at path: String, _ name: String) async throws {
+                    let links = decision["links"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    let customers = links.filter { $0.hasPrefix("/console/customer?q=") }
+                    #expect(!customers.isEmpty, "\(name): the subscription links to the customer")
+                    for (index, customer) in customers.enumerated() {
+                        try await open(customer)
+                        let timeline = try await page()
+                        #expect(timeline["h1"]?.stringValue == "Customer", "\(name): \(customer)")
+                        #expect(timeline["links"]?.arrayValue?.contains(.string(path)) == true, "\(name): \(customer) leads back to \(path)")
+                        try await expectClean("\(name)-customer-\(index)", publish: false)
+                    }
+                    let rule = try #require(links.first { $0.hasPrefix("/console/rules#rule-") }, "\(name): the rule links to the Rules page")
+                    try await open(rule)
+                    let target = try await browser.execute("""
+                        const id = location.hash.slice(1);
+                        const row = document.getElementById(id);
+                        return {path: location.pathname, found: row !== null, targeted: row !== null && document.querySelector(':target') === row,
+                                names: row !== null && row.textContent.includes('id: ' + decodeURIComponent(id.slice('rule-'.length)))};
+                        """).objectValue ?? [:]
+                    #expect(target["path"]?.stringValue == "/console/rules")
+                    #expect(target["found"] == .bool(true) && target["targeted"] == .bool(true), "\(name): \(rule) names a row")
+                    #expect(target["names"] == .bool(true), "\(name): the row is the rule's id: line")
+                    try await expectClean("\(name)-rule", publish: false)
+                }
+                /// Reads the facts table of the open decision page.
+                func factsTable() async throws -> [String: JSONValue] {
+                    try await browser.execute("""
+                        const table = document.querySelector('table.facts');
+                        const rows = table ? Array.from(table.tBodies[0].rows).filter(r => r.parentElement === table.tBodies[0]) : [];
+                        return {rows: rows.map(r => [r.cells[0].textContent, r.cells[1].textContent]),
+                                times: table ? table.querySelectorAll('time').length : 0,
+                                lists: table ? table.querySelectorAll('table.list').length : 0,
+                                raw: document.querySelector('details.raw pre')?.textContent ?? ''};
+                        """).objectValue ?? [:]
+                }
+                func value(_ facts: [String: JSONValue], _ path: String) -> String? {
+                    facts["rows"]?.arrayValue?.first { $0.arrayValue?.first?.stringValue == path }?.arrayValue?.last?.stringValue
                 }
 
                 try await open("/console/rules")
@@ -56,14 +104,27 @@ struct ConsoleBrowserTests {
 
                 try await open("/console/decisions")
                 let decisions = try await page()
-                let first = try #require(decisions["links"]?.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/decisions/offers/") })
+                // The newest decision a rule made (a vetoed one has none).
+                let ruled = try await browser.execute("""
+                    return Array.from(document.querySelectorAll('main tbody tr'))
+                      .filter(row => row.cells[3].textContent !== '—').map(row => row.querySelector('a').getAttribute('href'));
+                    """)
+                let first = try #require(ruled.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/decisions/offers/") })
                 try await expectClean("decisions")
                 try await open(first)
                 let decision = try await page()
                 #expect(decision["h1"]?.stringValue == "Offer decision")
                 #expect(decision["text"]?.stringValue?.contains("result:") == true, "the explanation is shown")
                 #expect(decision["text"]?.stringValue?.lowercased().contains("signature") == false)
+                let facts = try await factsTable()
+                #expect(value(facts, "subscription.price")?.wholeMatch(of: /\d+\.\d{2,3} [A-Z]{3}/) != nil, "money: \(facts)")
+                #expect(value(facts, "event.signedDate")?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z/) != nil,
+                        "an instant: \(facts)")
+                #expect(value(facts, "customer.transactions")?.contains("item") == true && (facts["lists"]?.integerValue ?? 0) > 0,
+                        "the transactions, a row each")
+                #expect(facts["raw"]?.stringValue?.contains("\"milliunits\"") == true, "the JSON as stored, behind a click")
                 try await expectClean("decision")
+                try await followLinks(of: decision, at: first, "decision")
 
                 // From the decisions to the customer's timeline.
                 let customer = try #require(decisions["links"]?.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/customer?q=") })
@@ -78,6 +139,23 @@ struct ConsoleBrowserTests {
                 try await open("/console/refunds")
                 #expect(try await page()["text"]?.stringValue?.contains("CONSUMPTION") == false)
                 try await expectClean("refunds")
+
+                // A refund request's page (one a rule answered): the same links and the purchase's facts.
+                let answered = try await browser.execute("""
+                    return Array.from(document.querySelectorAll('main tbody tr'))
+                      .filter(row => row.cells[5].textContent !== 'default').map(row => row.querySelector('a').getAttribute('href'));
+                    """)
+                let request = try #require(answered.arrayValue?.compactMap(\.stringValue).first { $0.hasPrefix("/console/decisions/refunds/") })
+                try await open(request)
+                let refund = try await page()
+                #expect(refund["h1"]?.stringValue == "Refund request")
+                let purchase = try await factsTable()
+                #expect(value(purchase, "purchase.price")?.wholeMatch(of: /\d+\.\d{2,3} [A-Z]{3}/) != nil, "money: \(purchase)")
+                #expect(value(purchase, "purchase.purchaseDate")?.hasSuffix("Z") == true, "an instant: \(purchase)")
+                #expect(refund["links"]?.arrayValue?.count { $0.stringValue?.hasPrefix("/console/customer?q=") == true } == 2,
+                        "the subscription and its appAccountToken")
+                try await expectClean("refund-request", publish: false)
+                try await followLinks(of: refund, at: request, "refund-request")
 
                 // A replay from the console: an edit that breaks one of the bundle's tests is refused
                 // with the failing test; the active bundle as it is replays, and its report shows.
@@ -99,7 +177,7 @@ struct ConsoleBrowserTests {
                 try await open(status + "/report")
                 let report = try await page()
                 #expect(report["h1"]?.stringValue == "Replay report")
-                #expect(report["text"]?.stringValue?.contains("No structural change") == true)
+                #expect(report["text"]?.stringValue?.contains("Nothing that can change a decision") == true)
                 let problems = try await browser.consoleLog().filter { $0.isSevere || $0.isFailedLoad }
                 #expect(problems.isEmpty, "the report's own style sheet is allowed by its hash: \(problems)")
 

@@ -7,7 +7,8 @@ import VerdictTestSupport
 
 /// Replays through the API over a history built in the simulator and decided by the running
 /// service: the shipped bundle changes nothing (against the record and against itself), a
-/// removed veto changes exactly the customer it blocked, and the HTML report is served.
+/// removed veto changes exactly the customer it blocked, a changed constant changes the customer
+/// it priced out and is the one item of the diff, and the HTML report is served.
 @Suite struct ReplayEndpointTests {
     /// Plays three offer histories (four offer decisions) and one refund request; returns the refunder's subscription.
     static func seed(_ harness: ServiceHarness) async throws -> String {

@@ -96,6 +96,30 @@ struct ReplayReportPageBrowserTests {
         }
     }
 
+    @Test("every change of the rules is listed beside the transitions, with its file:line and old → new")
+    func diffBesideTheTransitions() async throws {
+        try await Self.withPage { browser, rendered in
+            let value = try await browser.execute("""
+                const aside = document.querySelector('#diff');
+                const matrix = document.querySelector('#matrix-offers');
+                if (!aside || !matrix) return null;
+                const text = (li, selector) => { const e = li.querySelector(selector); return e ? e.textContent.trim() : ''; };
+                const items = Array.from(aside.querySelectorAll('ol.changes > li'))
+                  .map(li => [text(li, 'code'), text(li, '.where'), text(li, '.detail'), text(li, '.tag')]);
+                const a = aside.getBoundingClientRect(), m = matrix.getBoundingClientRect();
+                return { items, heading: text(aside, 'h2'), besides: a.left >= m.right && a.top < m.bottom && m.top < a.bottom };
+                """)
+            let page = try #require(value.objectValue, "no #diff beside #matrix-offers")
+            let diff = rendered.report.diff
+            #expect(diff.contains { $0.kind == "constant" } && diff.contains { $0.change == .added },
+                    "the fixture no longer changes a constant and adds a rule")
+            let shown = page["items"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+            #expect(shown == diff.map { [$0.rule, "\($0.file):\($0.line)", $0.detail ?? "", $0.change.rawValue] })
+            #expect(page["heading"]?.stringValue == "What changed in the rules")
+            #expect(page["besides"] == .bool(true), "the list of changes is not beside the offers matrix")
+        }
+    }
+
     @Test("the chart draws one baseline and one candidate bar per day, labelled with the day's numbers")
     func chartHasABarPerBundleAndDay() async throws {
         try await Self.withPage { browser, rendered in
