@@ -109,6 +109,39 @@ enum ControlMessages {
         let transactionId: String
     }
 
+    /// `POST /simulator/scenarios/add-seats` and `reduce-seats`.
+    struct SeatChange: Decodable {
+        let originalTransactionId: String
+        let seats: Int32
+        let notificationType: NotificationTypeV2?
+    }
+
+    /// `POST /simulator/scenarios/refund-seats`.
+    struct RefundSeats: Decodable {
+        let transactionId: String
+        let seats: Int32
+        let reason: RevocationReason?
+    }
+
+    /// `POST /simulator/scenarios/assign-member`.
+    struct AssignMember: Decodable {
+        let purchaserOriginalTransactionId: String
+        let appTransactionId: String?
+        let appAccountToken: UUID?
+    }
+
+    /// `POST /simulator/scenarios/revoke-member`.
+    struct RevokeMember: Decodable {
+        let memberOriginalTransactionId: String
+    }
+
+    /// `POST /simulator/scenarios/unclaim-seats`.
+    struct UnclaimSeats: Decodable {
+        let originalTransactionId: String
+        let seatIds: [String]
+        let data: NotificationDataContent?
+    }
+
     struct TestNotification: Encodable {
         let testNotificationToken: String
         let notification: SimulatedNotification
@@ -119,6 +152,8 @@ enum ControlMessages {
         let status: SubscriptionStatus?
         let renewalInfo: JWSRenewalInfoDecodedPayload?
         let latestTransaction: JWSTransactionDecodedPayload?
+        /// The original transaction ids of the group's members (`ASSIGNED` subscriptions).
+        let memberOriginalTransactionIds: [String]
     }
 
     struct Failure: Encodable {

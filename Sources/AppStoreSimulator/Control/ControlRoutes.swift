@@ -22,9 +22,12 @@ import Hummingbird
 ///   [{transactionId, request, rawBody, receivedDate}].
 /// - `GET  /simulator/consumption-requests/rejected` — every body the endpoint rejected with an
 ///   Apple error: [{transactionId, rawBody, httpStatus, errorCode, errorMessage, receivedDate}].
+/// - `GET  /simulator/consumption-requests/v1` — every accepted Send Consumption Information V1
+///   body: [{transactionId, rawBody, receivedDate}].
 /// - `GET  /simulator/customers` — [{appTransactionId, appAccountToken}].
 /// - `GET  /simulator/transactions/{transactionId}` — the stored (decoded) transaction.
-/// - `GET  /simulator/subscriptions/{originalTransactionId}` — status, renewalInfo, latestTransaction.
+/// - `GET  /simulator/subscriptions/{originalTransactionId}` — status, renewalInfo, latestTransaction,
+///   memberOriginalTransactionIds (a multiseat group's `ASSIGNED` members).
 ///
 /// Configuration
 /// - `GET|PUT /simulator/delivery` — `{"url":"http://…"|null, "retryPolicy":{"mode":
@@ -55,7 +58,9 @@ import Hummingbird
 ///   "price"? (milliunits), "currency"?, "storefront"?, "period"? ("P1M"), "offer"? {"type":1–4,
 ///   "discountType":"FREE_TRIAL"|"PAY_AS_YOU_GO"|"PAY_UP_FRONT", "identifier"?, "price"?,
 ///   "period"?, "periodCount"?}, "appAccountToken"?, "appTransactionId"? (existing customer),
-///   "inAppOwnershipType"?}` → SUBSCRIBED/INITIAL_BUY.
+///   "inAppOwnershipType"?, "seats"? (a multiseat purchase), "seatPricing"? {"tiers":[{"firstSeat",
+///   "price"}…]}, "invitationManagement"? ("APPLE"|"DEVELOPER"), "billingPlanType"? ("MONTHLY"),
+///   "commitmentBillingPeriods"? (12)}` → SUBSCRIBED/INITIAL_BUY.
 /// - `POST /simulator/scenarios/renew` — `{"originalTransactionId", "price"?}` → DID_RENEW.
 /// - `POST /simulator/scenarios/auto-renew` — `{"originalTransactionId", "enabled":bool}` →
 ///   DID_CHANGE_RENEWAL_STATUS/AUTO_RENEW_ENABLED|AUTO_RENEW_DISABLED.
@@ -78,18 +83,21 @@ import Hummingbird
 /// - `POST /simulator/scenarios/refund-decline` — `{"transactionId"}` → REFUND_DECLINED.
 /// - `POST /simulator/scenarios/refund-reverse` — `{"transactionId"}` → REFUND_REVERSED.
 /// - `POST /simulator/scenarios/test-notification` — → `{"testNotificationToken", "notification"}` (TEST).
+/// - Multiseat scenarios (`add-seats`, `reduce-seats`, `refund-seats`, `assign-member`,
+///   `revoke-member`, `unclaim-seats`): see `ControlRoutes+Seats.swift`.
 /// - `POST /simulator/scenarios/view-subscription` — `{"originalTransactionId", "userLocale"?}` →
 ///   a signed realtime request posted to the realtime URL: `{"realtimeURL", "requestIdentifier",
 ///   "status", "milliseconds", "answer", "failure"}` (409 without a realtime URL).
 struct ControlRoutes: Sendable {
     let server: SimulatorServer
 
-    private var store: SimulatorStore { server.store }
+    var store: SimulatorStore { server.store }
 
     func register(on router: Router<SimulatorRequestContext>) {
         registerInspection(on: router)
         registerConfiguration(on: router)
         registerScenarios(on: router)
+        registerSeatScenarios(on: router)
     }
 
     private func registerInspection(on router: Router<SimulatorRequestContext>) {
@@ -117,6 +125,9 @@ struct ControlRoutes: Sendable {
         router.get("/simulator/consumption-requests/rejected") { _, _ in
             JSONResponse.make(await store.rejectedConsumptionInformation())
         }
+        router.get("/simulator/consumption-requests/v1") { _, _ in
+            JSONResponse.make(await store.receivedConsumptionInformationV1())
+        }
         router.get("/simulator/customers") { _, _ in JSONResponse.make(await store.allCustomers()) }
         router.get("/simulator/transactions/{transactionId}") { _, context in
             guard let transaction = await store.transaction(id: context.parameters.get("transactionId") ?? "") else {
@@ -132,7 +143,8 @@ struct ControlRoutes: Sendable {
             return JSONResponse.make(ControlMessages.Subscription(
                 originalTransactionId: id, status: status,
                 renewalInfo: await store.renewalInfo(originalTransactionId: id),
-                latestTransaction: await store.latestTransaction(originalTransactionId: id)))
+                latestTransaction: await store.latestTransaction(originalTransactionId: id),
+                memberOriginalTransactionIds: await store.memberOriginalTransactionIds(purchaserOriginalTransactionId: id)))
         }
     }
 
@@ -212,7 +224,7 @@ struct ControlRoutes: Sendable {
         }
     }
 
-    private func scenario<Body: Decodable & Sendable>(
+    func scenario<Body: Decodable & Sendable>(
         _ router: Router<SimulatorRequestContext>, _ name: String,
         _ operation: @escaping @Sendable (Body) async throws -> ScenarioResult
     ) {

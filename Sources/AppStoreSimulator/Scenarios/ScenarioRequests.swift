@@ -56,47 +56,6 @@ public struct SimulatedOffer: Sendable, Hashable, Codable {
     var billingPeriods: Int { discountType == .payAsYouGo ? max(periodCount ?? 1, 1) : 1 }
 }
 
-/// Buy an auto-renewable subscription: `SUBSCRIBED` / `INITIAL_BUY`.
-public struct SubscribeRequest: Sendable, Hashable, Codable {
-    /// The product bought.
-    public var productId: String
-    /// Its subscription group; nil means `"group.default"`.
-    public var subscriptionGroupIdentifier: String?
-    /// Regular price per period in milliunits; nil means 9990.
-    public var price: Int64?
-    /// ISO 4217 currency; nil means the app configuration's default.
-    public var currency: String?
-    /// ISO alpha-3 storefront; nil means the app configuration's default.
-    public var storefront: String?
-    /// Billing period; nil means one month.
-    public var period: SubscriptionPeriod?
-    /// An offer applied to the purchase.
-    public var offer: SimulatedOffer?
-    /// `appAccountToken` attached to the purchase.
-    public var appAccountToken: UUID?
-    /// An existing customer (their app transaction id); nil creates a new customer.
-    public var appTransactionId: String?
-    /// `PURCHASED` (default) or `FAMILY_SHARED`.
-    public var inAppOwnershipType: InAppOwnershipType?
-
-    /// A subscription purchase.
-    public init(productId: String, subscriptionGroupIdentifier: String? = nil, price: Int64? = nil,
-                currency: String? = nil, storefront: String? = nil, period: SubscriptionPeriod? = nil,
-                offer: SimulatedOffer? = nil, appAccountToken: UUID? = nil, appTransactionId: String? = nil,
-                inAppOwnershipType: InAppOwnershipType? = nil) {
-        self.productId = productId
-        self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
-        self.price = price
-        self.currency = currency
-        self.storefront = storefront
-        self.period = period
-        self.offer = offer
-        self.appAccountToken = appAccountToken
-        self.appTransactionId = appTransactionId
-        self.inAppOwnershipType = inAppOwnershipType
-    }
-}
-
 /// Buy a consumable, non-consumable or non-renewing subscription: `ONE_TIME_CHARGE`.
 public struct OneTimePurchaseRequest: Sendable, Hashable, Codable {
     /// The product bought.

@@ -23,7 +23,8 @@ extension SimulatorStore {
     /// Apple grants a refund: `REFUND`. The transaction gets `revocationDate` (now),
     /// `revocationReason`, `revocationType` and `revocationPercentage` (milliunits; 100000 for a
     /// full refund, `percentage` for a prorated one). Refunding a subscription's latest
-    /// transaction revokes the subscription (status 5).
+    /// transaction revokes the subscription (status 5) — for a multiseat subscription, refunding
+    /// the last valid transaction of its current period.
     public func grantRefund(transactionId: String, reason: RevocationReason = .refundedForOtherReason,
                             type: RevocationType = .refundFull, percentage: Int32? = nil) async throws -> ScenarioResult
     {
@@ -37,7 +38,7 @@ extension SimulatorStore {
         }
         try setRevocation(transactionId, date: now, reason: reason, type: type, percentage: revokedPercentage)
         refundRequests[transactionId]?.outcome = .granted
-        let record = updateSubscription(of: transaction, if: { $0.latestTransactionId == transactionId }) {
+        let record = updateSubscription(of: transaction, if: { revokesCurrentPeriod($0, transactionId: transactionId) }) {
             $0.state = .revoked
             $0.autoRenewStatus = .off
             $0.expirationIntent = .other

@@ -4,9 +4,12 @@ import Foundation
 /// Auto-renewable subscription scenarios: purchase, renewal, auto-renew changes, expiry,
 /// resubscription and offer redemption, each with the notification Apple sends for it.
 extension SimulatorStore {
-    /// A customer buys a subscription: `SUBSCRIBED` / `INITIAL_BUY`.
+    /// A customer buys a subscription: `SUBSCRIBED` / `INITIAL_BUY` — a multiseat purchase with
+    /// `seats`, a monthly plan with a commitment with `billingPlanType` `MONTHLY`.
     public func subscribe(_ request: SubscribeRequest) async throws -> ScenarioResult {
         guard !request.productId.isEmpty else { throw SimulatorError.invalidRequest("productId is empty") }
+        let seats = try request.seatState()
+        let commitmentPeriods = try request.commitmentBillingPeriodCount()
         let customer = try customer(request.appTransactionId, appAccountToken: request.appAccountToken)
         let group = request.subscriptionGroupIdentifier ?? "group.default"
         if subscriptions.values.contains(where: {
@@ -35,19 +38,31 @@ extension SimulatorStore {
             isInBillingRetryPeriod: false,
             nextOfferRemainingPeriods: 0,
             recentSubscriptionStartDate: purchaseDate,
-            transactionIds: []
+            transactionIds: [],
+            seats: seats,
+            commitment: commitmentPeriods.map { CommitmentState.unstarted(totalBillingPeriods: $0) }
         )
-        addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .purchase,
-                  offer: request.offer)
+        try addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .purchase,
+                      offer: request.offer)
         subscriptions[transactionId] = record
         return try await publish(.subscribed, .initialBuy, transactionId: transactionId, subscription: record)
     }
 
     /// The subscription renews for another period: `DID_RENEW` (subtype `BILLING_RECOVERY` when it
-    /// was in billing retry). `price` overrides the renewal price once.
+    /// was in billing retry). `price` overrides the renewal price once (not for a multiseat
+    /// subscription). A multiseat subscription renews its `renewalQuantity` seats, and each
+    /// Apple-hosted member's subscription renews with it (a `DID_RENEW` each, after this one). On a
+    /// monthly plan the renewal pays the commitment's next billing period, or starts a new
+    /// commitment after the last one — unless auto-renew is off, when the commitment ends there.
     public func renew(originalTransactionId: String, price: Int64? = nil) async throws -> ScenarioResult {
         var record = try subscription(originalTransactionId)
         guard record.state != .revoked else { throw SimulatorError.invalidState("the subscription was revoked") }
+        guard record.purchaserOriginalTransactionId == nil else {
+            throw SimulatorError.invalidState("a member's subscription renews with the group purchaser's")
+        }
+        if let commitment = record.commitment, commitment.isInLastPeriod, record.autoRenewStatus == .off {
+            throw SimulatorError.invalidState("the commitment has ended and auto-renew is off; expire it")
+        }
         let recovering = record.state == .billingRetry || record.state == .billingGracePeriod
         guard record.state == .active || recovering else {
             throw SimulatorError.invalidState("an expired subscription does not renew; use resubscribe")
@@ -55,15 +70,17 @@ extension SimulatorStore {
         let purchaseDate = recovering ? now : record.expiresDate
         let transactionId = ids.transactionId()
         let offer = record.nextOfferRemainingPeriods > 0 ? record.nextOffer : nil
-        addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .renewal,
-                  offer: offer, continuingOffer: true, priceOverride: price)
+        try addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .renewal,
+                      offer: offer, continuingOffer: true, priceOverride: price)
         record.productId = record.autoRenewProductId
         record.state = .active
         record.isInBillingRetryPeriod = false
         record.gracePeriodExpiresDate = nil
         subscriptions[originalTransactionId] = record
-        return try await publish(.didRenew, recovering ? .billingRecovery : nil, transactionId: transactionId,
-                                 subscription: record)
+        let result = try await publish(.didRenew, recovering ? .billingRecovery : nil, transactionId: transactionId,
+                                       subscription: record)
+        try await renewMembers(of: record)
+        return result
     }
 
     /// The customer turns auto-renew off or on: `DID_CHANGE_RENEWAL_STATUS` /
@@ -98,7 +115,8 @@ extension SimulatorStore {
 
     /// The subscription expires: `EXPIRED` with `subtype` (`VOLUNTARY`, `BILLING_RETRY`,
     /// `PRICE_INCREASE`, `PRODUCT_NOT_FOR_SALE`). The renewal info then lists
-    /// `eligibleWinBackOfferIds` (best first) as the scenario says.
+    /// `eligibleWinBackOfferIds` (best first) as the scenario says. A multiseat subscription's
+    /// Apple-hosted members' subscriptions expire with it (an `EXPIRED` each, after this one).
     public func expire(originalTransactionId: String, subtype: Subtype = .voluntary,
                        eligibleWinBackOfferIds: [String]? = nil) async throws -> ScenarioResult {
         var record = try subscription(originalTransactionId)
@@ -120,7 +138,10 @@ extension SimulatorStore {
         record.nextOfferRemainingPeriods = 0
         record.eligibleWinBackOfferIds = eligibleWinBackOfferIds
         subscriptions[originalTransactionId] = record
-        return try await publish(.expired, subtype, transactionId: record.latestTransactionId, subscription: record)
+        let result = try await publish(.expired, subtype, transactionId: record.latestTransactionId,
+                                       subscription: record)
+        try await expireMembers(of: record, subtype: subtype)
+        return result
     }
 
     /// An expired customer subscribes again (optionally redeeming an offer, e.g. win-back):
@@ -131,6 +152,12 @@ extension SimulatorStore {
         guard record.state == .expired || record.state == .revoked else {
             throw SimulatorError.invalidState("only an expired subscription can be resubscribed")
         }
+        guard record.purchaserOriginalTransactionId == nil else {
+            throw SimulatorError.invalidState("a member's subscription cannot be resubscribed")
+        }
+        if price != nil, record.seats != nil {
+            throw SimulatorError.invalidRequest("a multiseat subscription is priced by its seat pricing")
+        }
         if let productId { record.productId = productId; record.autoRenewProductId = productId }
         if let price { record.price = price }
         let purchaseDate = now
@@ -138,8 +165,8 @@ extension SimulatorStore {
             record.recentSubscriptionStartDate = purchaseDate
         }
         let transactionId = ids.transactionId()
-        addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .purchase,
-                  offer: offer)
+        try addPeriod(to: &record, transactionId: transactionId, purchaseDate: purchaseDate, reason: .purchase,
+                      offer: offer)
         record.state = .active
         record.autoRenewStatus = .on
         record.expirationIntent = nil
@@ -161,7 +188,7 @@ extension SimulatorStore {
         var transactionId = record.latestTransactionId
         if upgrade {
             transactionId = ids.transactionId()
-            addPeriod(to: &record, transactionId: transactionId, purchaseDate: now, reason: .purchase, offer: nil)
+            try addPeriod(to: &record, transactionId: transactionId, purchaseDate: now, reason: .purchase, offer: nil)
             record.productId = productId
         }
         subscriptions[originalTransactionId] = record
@@ -174,6 +201,7 @@ extension SimulatorStore {
     /// one it starts a new period now: `SUBSCRIBED` / `RESUBSCRIBE`.
     public func redeemOffer(originalTransactionId: String, offer: SimulatedOffer) async throws -> ScenarioResult {
         var record = try subscription(originalTransactionId)
+        guard record.seats == nil else { throw SimulatorError.invalidRequest("offers on multiseat purchases are not simulated") }
         if record.state == .expired || record.state == .revoked {
             return try await resubscribe(originalTransactionId: originalTransactionId, offer: offer)
         }
@@ -186,16 +214,18 @@ extension SimulatorStore {
     /// Appends a new period (transaction) to `record` starting at `purchaseDate`.
     ///
     /// With an offer the period is the offer's period at the offer's price; a pay-as-you-go
-    /// offer keeps applying to the following renewals until its periods run out.
+    /// offer keeps applying to the following renewals until its periods run out. A multiseat
+    /// period covers the renewal seats; a monthly plan's period pays a billing period of its
+    /// commitment. Throws, storing nothing, for an offer or price override on a multiseat purchase.
     private func addPeriod(
         to record: inout SubscriptionRecord, transactionId: String, purchaseDate: Date, reason: TransactionReason,
         offer: SimulatedOffer?, continuingOffer: Bool = false, priceOverride: Int64? = nil
-    ) {
+    ) throws {
         let periodLength = offer?.effectivePeriod(regular: record.period) ?? record.period
         let expiresDate = periodLength.added(to: purchaseDate)
         let price = priceOverride ?? offer?.effectivePrice(regular: record.price) ?? record.price
         let originalPurchaseDate = record.transactionIds.first.flatMap { transactions[$0]?.payload.purchaseDate }
-        let payload = JWSTransactionDecodedPayload(
+        var payload = JWSTransactionDecodedPayload(
             originalTransactionId: record.originalTransactionId,
             transactionId: transactionId,
             webOrderLineItemId: ids.webOrderLineItemId(),
@@ -222,6 +252,8 @@ extension SimulatorStore {
             appTransactionId: record.appTransactionId,
             offerPeriod: offer?.offerPeriod(regular: record.period)
         )
+        try applySeats(to: &payload, record: &record, offer: offer, priceOverride: priceOverride)
+        try applyCommitment(to: &payload, record: &record)
         insert(payload)
         record.transactionIds.append(transactionId)
         record.expiresDate = expiresDate

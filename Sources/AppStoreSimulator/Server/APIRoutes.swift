@@ -31,6 +31,11 @@ struct APIRoutes: Sendable {
                    use: guarded(.getRefundHistory, getRefundHistory))
         router.put("/inApps/v2/transactions/consumption/{transactionId}",
                    use: guarded(.sendConsumptionInformation, sendConsumptionInformation))
+        router.put("/inApps/v1/transactions/consumption/{transactionId}",
+                   use: guarded(.sendConsumptionInformationV1, sendConsumptionInformationV1))
+        // Apple names this segment {originalTransactionId}; the router needs one name per segment.
+        router.put("/inApps/v1/transactions/{transactionId}/appAccountToken",
+                   use: guarded(.setAppAccountToken, setAppAccountToken))
         router.post("/inApps/v1/notifications/history",
                     use: guarded(.getNotificationHistory, getNotificationHistory))
         router.post("/inApps/v1/notifications/test",

@@ -11,6 +11,10 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
     case getRefundHistory
     /// `PUT /inApps/v2/transactions/consumption/{transactionId}`
     case sendConsumptionInformation
+    /// `PUT /inApps/v1/transactions/consumption/{transactionId}`
+    case sendConsumptionInformationV1
+    /// `PUT /inApps/v1/transactions/{originalTransactionId}/appAccountToken`
+    case setAppAccountToken
     /// `POST /inApps/v1/notifications/history`
     case getNotificationHistory
     /// `POST /inApps/v1/notifications/test`
@@ -50,7 +54,8 @@ public enum SimulatorEndpoint: String, Sendable, Hashable, Codable, CaseIterable
     public var appleRequestsPerSecond: Int {
         switch self {
         case .getTransactionInfo, .getTransactionHistory, .getAllSubscriptionStatuses,
-             .sendConsumptionInformation, .getNotificationHistory: 50
+             .sendConsumptionInformation, .sendConsumptionInformationV1, .setAppAccountToken,
+             .getNotificationHistory: 50
         case .getRefundHistory: 10
         case .requestTestNotification, .getTestNotificationStatus: 1
         case .configureDefaultMessage: 10

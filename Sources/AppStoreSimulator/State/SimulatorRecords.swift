@@ -37,6 +37,12 @@ struct SubscriptionRecord: Sendable {
     var recentSubscriptionStartDate: Date
     /// Transaction ids of this subscription, oldest first.
     var transactionIds: [String]
+    /// The seats of a multiseat purchase, on the group purchaser's record; nil otherwise.
+    var seats: SeatState?
+    /// On a group member's `ASSIGNED` subscription, the group purchaser's original transaction id.
+    var purchaserOriginalTransactionId: String?
+    /// The billing commitment of a monthly plan; nil otherwise.
+    var commitment: CommitmentState?
 
     var latestTransactionId: String { transactionIds[transactionIds.count - 1] }
 
@@ -111,6 +117,16 @@ public struct ReceivedConsumptionInformation: Sendable, Hashable, Codable {
     public let transactionId: String
     /// The decoded body.
     public let request: ConsumptionRequest
+    /// The body exactly as received.
+    public let rawBody: String
+    /// When it arrived (simulated time).
+    public let receivedDate: Date
+}
+
+/// A Send Consumption Information V1 body the simulated App Store accepted (202).
+public struct ReceivedConsumptionInformationV1: Sendable, Hashable, Codable {
+    /// The transaction id from the request path.
+    public let transactionId: String
     /// The body exactly as received.
     public let rawBody: String
     /// When it arrived (simulated time).

@@ -85,10 +85,12 @@ extension SimulatorStore {
         return try page(records, descending: filter.descending, after: position, limit: limit)
     }
 
-    /// A page (≤ 20) of the customer's refunded (revoked) transactions, in revocation order.
+    /// A page (≤ 20) of the customer's refunded (revoked) transactions, in revocation order —
+    /// with the multiseat transactions a seat refund revoked some seats of.
     func refundHistory(customer: String, after position: UInt64?, limit: Int = 20) throws -> RevisionPage {
         let records = transactions.values
-            .filter { $0.payload.appTransactionId == customer && $0.payload.revocationDate != nil }
+            .filter { $0.payload.appTransactionId == customer }
+            .filter { $0.payload.revocationDate != nil || ($0.payload.resolvedRevokedSeatQuantity ?? 0) > 0 }
         return try page(records, descending: false, after: position, limit: limit)
     }
 

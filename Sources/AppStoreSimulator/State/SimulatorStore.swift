@@ -32,6 +32,7 @@ public actor SimulatorStore {
     var notificationIndex: [String: Int] = [:]
     var testNotificationTokens: [String: String] = [:]
     var consumptionInformation: [ReceivedConsumptionInformation] = []
+    var consumptionInformationV1: [ReceivedConsumptionInformationV1] = []
     var rejectedConsumption: [RejectedConsumptionInformation] = []
     var refundRequests: [String: SimulatedRefundRequest] = [:]
     var messaging = SimulatedMessaging()
@@ -75,6 +76,9 @@ public actor SimulatorStore {
     /// Every consumption information body accepted, oldest first.
     public func receivedConsumptionInformation() -> [ReceivedConsumptionInformation] { consumptionInformation }
 
+    /// Every Send Consumption Information V1 body accepted, oldest first.
+    public func receivedConsumptionInformationV1() -> [ReceivedConsumptionInformationV1] { consumptionInformationV1 }
+
     /// Every consumption information body rejected with an Apple error, oldest first.
     public func rejectedConsumptionInformation() -> [RejectedConsumptionInformation] { rejectedConsumption }
 
@@ -113,6 +117,10 @@ public actor SimulatorStore {
 
     func recordConsumption(_ information: ReceivedConsumptionInformation) {
         consumptionInformation.append(information)
+    }
+
+    func recordConsumptionV1(_ information: ReceivedConsumptionInformationV1) {
+        consumptionInformationV1.append(information)
     }
 
     func recordRejectedConsumption(_ information: RejectedConsumptionInformation) {
@@ -173,12 +181,12 @@ public actor SimulatorStore {
         return try signer.sign(payload)
     }
 
-    /// The renewal info of `record` as of now.
+    /// The renewal info of `record` as of now (with its seats and commitment, if any).
     func renewalInfo(for record: SubscriptionRecord) -> JWSRenewalInfoDecodedPayload {
         let offer = record.nextOfferRemainingPeriods > 0 ? record.nextOffer : nil
         let isCurrent = record.state == .active || record.state == .billingGracePeriod
             || record.state == .billingRetry
-        return JWSRenewalInfoDecodedPayload(
+        var info = JWSRenewalInfoDecodedPayload(
             expirationIntent: record.expirationIntent,
             originalTransactionId: record.originalTransactionId,
             autoRenewProductId: record.autoRenewProductId,
@@ -201,41 +209,51 @@ public actor SimulatorStore {
             appTransactionId: record.appTransactionId,
             offerPeriod: offer.map { $0.offerPeriod(regular: record.period) }
         )
+        applySeatRenewal(to: &info, record: record)
+        applyCommitmentRenewal(to: &info, record: record)
+        return info
     }
 
     /// Signs and logs a notification and hands it to the sink; returns it with the decoded
-    /// transaction and renewal info it carries.
+    /// transaction and renewal info it carries. `withData: false` leaves out `data` (and with it
+    /// the transaction and renewal info); `unclaimInfo` is written at the top level.
     func publish(
         _ type: NotificationTypeV2,
         _ subtype: Subtype? = nil,
         transactionId: String? = nil,
         subscription: SubscriptionRecord? = nil,
-        consumptionRequestReason: ConsumptionRequestReason? = nil
+        consumptionRequestReason: ConsumptionRequestReason? = nil,
+        withData: Bool = true,
+        unclaimInfo: UnclaimInfo? = nil
     ) async throws -> ScenarioResult {
         let signedDate = now
         var transaction: JWSTransactionDecodedPayload?
-        if let transactionId {
+        if withData, let transactionId {
             transaction = transactions[transactionId]?.payload
             transaction?.signedDate = signedDate
         }
-        let renewal = subscription.map(renewalInfo(for:))
-        let data = NotificationData(
-            environment: configuration.environment,
-            appAppleId: configuration.appAppleId,
-            bundleId: configuration.bundleId,
-            bundleVersion: configuration.bundleVersion,
-            signedTransactionInfo: try transaction.map { try signer.sign($0) },
-            signedRenewalInfo: try renewal.map { try signer.sign($0) },
-            status: subscription?.state,
-            consumptionRequestReason: consumptionRequestReason
-        )
+        let renewal = withData ? subscription.map(renewalInfo(for:)) : nil
+        var data: NotificationData?
+        if withData {
+            data = NotificationData(
+                environment: configuration.environment,
+                appAppleId: configuration.appAppleId,
+                bundleId: configuration.bundleId,
+                bundleVersion: configuration.bundleVersion,
+                signedTransactionInfo: try transaction.map { try signer.sign($0) },
+                signedRenewalInfo: try renewal.map { try signer.sign($0) },
+                status: subscription?.state,
+                consumptionRequestReason: consumptionRequestReason
+            )
+        }
         let payload = ResponseBodyV2DecodedPayload(
             notificationType: type,
             subtype: subtype,
             notificationUUID: ids.uuid(),
             data: data,
             version: "2.0",
-            signedDate: signedDate
+            signedDate: signedDate,
+            unclaimInfo: unclaimInfo
         )
         let notification = SimulatedNotification(
             notificationUUID: payload.notificationUUID!,
