@@ -46,6 +46,7 @@ extension Checker {
             report("\(arguments[0].dottedPath ?? name) is always present; has() is only for optional facts", arguments[0].range)
             return nil
         }
+        if recordBase == .document, let path = arguments[0].dottedPath { markRead(path) }
         return TypedExpression(.has(recordBase, offset: recordOffset + record.cellOffsets[slot]), .bool, syntax.range)
     }
 

@@ -7,6 +7,9 @@ struct Checker {
     private(set) var diagnostics: [ExpressionDiagnostic] = []
     private(set) var referencedSegments: Set<String> = []
     private(set) var referencedConstants: Set<String> = []
+    /// Dotted paths of the facts read (`subscription.commitment`, `subscription.commitment.period`),
+    /// including those read through segments; fields of a macro's rows are not paths of the document.
+    private(set) var referencedFacts: Set<String> = []
     /// Macro variables in scope; the index is the frame slot.
     var locals: [(name: String, type: RuleType)] = []
     /// Optional fact paths proven present here.
@@ -18,6 +21,9 @@ struct Checker {
         self.environment = environment
         self.guards = environment.guardedFacts
     }
+
+    /// Records that the expression reads the fact at `path` (``referencedFacts``).
+    mutating func markRead(_ path: String) { referencedFacts.insert(path) }
 
     mutating func report(_ message: String, _ range: SourceRange, didYouMean replacement: String? = nil) {
         diagnostics.append(.unknown(message, at: range, didYouMean: replacement))
@@ -121,8 +127,13 @@ struct Checker {
             return nil
         }
         let offset = recordOffset + record.cellOffsets[slot]
+        if recordBase == .document { markRead(path) }
         if case .record(let nested) = field.type {
             return TypedExpression(.record(nested, recordBase, offset: offset), field.type, syntax.range)
+        }
+        if let nested = RuleRecord.optionalRecord(field.type) {
+            // Its fields' cells follow its presence cell.
+            return TypedExpression(.record(nested, recordBase, offset: offset + 1), .record(nested), syntax.range)
         }
         return TypedExpression(.cell(recordBase, offset: offset, path: path), field.type.unwrapped, syntax.range)
     }
@@ -150,6 +161,7 @@ struct Checker {
             return nil
         }
         referencedSegments.insert(name)
+        referencedFacts.formUnion(segment.referencedFacts)
         return TypedExpression(.segment(name, segment), segment.type, range)
     }
 

@@ -17,6 +17,10 @@ public struct CompiledExpression: Sendable {
     public var referencedSegments: Set<String> { storage.referencedSegments }
     /// `constants.<name>` references, for the unused-constant lint.
     public var referencedConstants: Set<String> { storage.referencedConstants }
+    /// Dotted paths of the document's facts the expression reads, directly or through segments
+    /// (`subscription.commitment` and `subscription.commitment.period` for
+    /// `has(subscription.commitment) && subscription.commitment.period < 12`).
+    public var referencedFacts: Set<String> { storage.referencedFacts }
     /// Whether evaluation reads facts or `now` (false: the value is ``constantValue``).
     public var readsFacts: Bool { storage.readsFacts }
     /// The value when the expression is a constant.
@@ -32,6 +36,7 @@ public struct CompiledExpression: Sendable {
         let guaranteedFacts: Set<String>
         let referencedSegments: Set<String>
         let referencedConstants: Set<String>
+        let referencedFacts: Set<String>
         let readsFacts: Bool
         let constantValue: RuleValue?
         let fast: Evaluator
@@ -39,12 +44,13 @@ public struct CompiledExpression: Sendable {
         let operands: [(text: String, range: SourceRange, type: RuleType)]
 
         init(source: String, root: TypedExpression, guaranteedFacts: Set<String>, referencedSegments: Set<String>,
-             referencedConstants: Set<String>) {
+             referencedConstants: Set<String>, referencedFacts: Set<String>) {
             self.source = source
             self.type = root.type
             self.guaranteedFacts = guaranteedFacts
             self.referencedSegments = referencedSegments
             self.referencedConstants = referencedConstants
+            self.referencedFacts = referencedFacts
             self.readsFacts = root.readsFacts
             self.constantValue = root.constantValue
             self.fast = Emitter(tracing: [:]).emit(root)
@@ -57,9 +63,16 @@ public struct CompiledExpression: Sendable {
     }
 
     init(source: String, root: TypedExpression, guaranteedFacts: Set<String>, referencedSegments: Set<String>,
-         referencedConstants: Set<String>) {
+         referencedConstants: Set<String>, referencedFacts: Set<String>) {
         storage = Storage(source: source, root: root, guaranteedFacts: guaranteedFacts,
-                          referencedSegments: referencedSegments, referencedConstants: referencedConstants)
+                          referencedSegments: referencedSegments, referencedConstants: referencedConstants,
+                          referencedFacts: referencedFacts)
+    }
+
+    /// Whether the expression reads the fact at `path` or a fact inside it (`subscription.commitment`
+    /// is read by `subscription.commitment.endsAt > now`), directly or through a segment.
+    public func reads(_ path: String) -> Bool {
+        storage.referencedFacts.contains { $0 == path || ($0.hasPrefix(path) && $0.dropFirst(path.count).first == ".") }
     }
 
     /// Evaluates against the context's facts and `now`.

@@ -25,7 +25,8 @@ public enum ExpressionCompiler {
         }
         return CompiledExpression(source: source, root: root, guaranteedFacts: GuardAnalysis.whenTrue(syntax),
                                   referencedSegments: checker.referencedSegments,
-                                  referencedConstants: checker.referencedConstants)
+                                  referencedConstants: checker.referencedConstants,
+                                  referencedFacts: checker.referencedFacts)
     }
 
     /// Compiles a condition: like ``compile(_:environment:)`` but the type must be `bool`.

@@ -80,6 +80,11 @@ public struct Facts: Sendable, Hashable {
             if case .record(let nested) = type {
                 record = nested
                 if position == names.count - 1 { return RecordTable.nest(nested, cells, at: offset) }
+            } else if let nested = RuleRecord.optionalRecord(type) {
+                // The presence cell, then the record's cells (absent ones when it is missing).
+                if position == names.count - 1 { return cells[offset] == .absent ? .absent : RecordTable.nest(nested, cells, at: offset + 1) }
+                record = nested
+                offset += 1
             } else {
                 return position == names.count - 1 ? cells[offset] : nil
             }

@@ -40,6 +40,9 @@ extension FactsDecoder {
                 let type = record.fields[index].type
                 if case .record(let nested) = type {
                     try fill(&reader, nested, into: &cells, at: base + record.cellOffsets[index])
+                } else if let nested = RuleRecord.optionalRecord(type) {
+                    cells[base + record.cellOffsets[index]] = try reader.peekNull() ? .absent : RecordTable.presentRecord
+                    try fill(&reader, nested, into: &cells, at: base + record.cellOffsets[index] + 1)
                 } else {
                     cells[base + record.cellOffsets[index]] = try value(&reader, as: type)
                 }
@@ -50,6 +53,11 @@ extension FactsDecoder {
             if case .record(let nested) = field.type {
                 for (offset, cell) in try decodeCells(.null, nested).enumerated() {
                     cells[base + record.cellOffsets[index] + offset] = cell
+                }
+            } else if let nested = RuleRecord.optionalRecord(field.type) {
+                cells[base + record.cellOffsets[index]] = .absent
+                for (offset, cell) in try decodeCells(.null, nested).enumerated() {
+                    cells[base + record.cellOffsets[index] + 1 + offset] = cell
                 }
             } else {
                 cells[base + record.cellOffsets[index]] = try decode(.null, as: field.type)

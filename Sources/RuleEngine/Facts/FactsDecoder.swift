@@ -44,6 +44,13 @@ struct FactsDecoder {
             steps.append(.field(field.name))
             if case .record(let nested) = field.type {
                 try appendCells(value, nested, to: &cells)
+            } else if let nested = RuleRecord.optionalRecord(field.type) {
+                if case .null = value {
+                    cells.append(.absent)
+                } else {
+                    cells.append(RecordTable.presentRecord)
+                }
+                try appendCells(value, nested, to: &cells)
             } else {
                 cells.append(try decode(value, as: field.type))
             }

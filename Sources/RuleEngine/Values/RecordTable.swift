@@ -37,12 +37,18 @@ public final class RecordTable: Hashable, Sendable {
         return RecordTable(record: record, cells: selected)
     }
 
-    /// Rebuilds a nested ``RuleValue/record(_:)`` from flat cells starting at `start`.
+    /// The presence cell of an optional nested record that is present (see ``RuleRecord``).
+    static let presentRecord = RuleValue.bool(true)
+
+    /// Rebuilds a nested ``RuleValue/record(_:)`` from flat cells starting at `start`; an absent
+    /// optional nested record is ``RuleValue/absent``.
     static func nest(_ record: RuleRecord, _ cells: [RuleValue], at start: Int) -> RuleValue {
         var slots: [RuleValue] = []
         for (field, offset) in zip(record.fields, record.cellOffsets) {
             if case .record(let nested) = field.type {
                 slots.append(nest(nested, cells, at: start + offset))
+            } else if let nested = RuleRecord.optionalRecord(field.type) {
+                slots.append(cells[start + offset] == .absent ? .absent : nest(nested, cells, at: start + offset + 1))
             } else {
                 slots.append(cells[start + offset])
             }

@@ -78,6 +78,10 @@ public struct RuleField: Hashable, Sendable {
 /// own fields' cells instead of one cell, so every fact of the document — and every field of one
 /// row of a ``RecordTable`` — sits at a fixed cell offset the checker computes once
 /// (``cellOffsets``, ``cellCount``). Evaluation never looks a name up.
+///
+/// An optional nested record (such as `subscription.commitment`) contributes one presence cell
+/// first — ``RuleValue/absent`` when the record is missing, `true` when present, which `has()`
+/// reads — and then its fields' cells (``optionalRecord(_:)``).
 public struct RuleRecord: Hashable, Sendable {
     /// The type name shown in messages and docs (`Subscription`, `Transaction`).
     public let name: String
@@ -97,11 +101,24 @@ public struct RuleRecord: Hashable, Sendable {
         for (offset, field) in fields.enumerated() {
             if index[field.name] == nil { index[field.name] = offset }
             offsets.append(next)
-            if case .record(let nested) = field.type { next += nested.cellCount } else { next += 1 }
+            if case .record(let nested) = field.type {
+                next += nested.cellCount
+            } else if case .optional(.record(let nested)) = field.type {
+                next += 1 + nested.cellCount
+            } else {
+                next += 1
+            }
         }
         self.indexByName = index
         self.cellOffsets = offsets
         self.cellCount = next
+    }
+
+    /// The record of an optional nested record field, whose presence cell is followed by the
+    /// record's own cells; nil for any other type.
+    static func optionalRecord(_ type: RuleType) -> RuleRecord? {
+        if case .optional(.record(let nested)) = type { return nested }
+        return nil
     }
 
     /// The slot of the field called `name`, or nil.
