@@ -9,7 +9,9 @@ import Foundation
 /// decision history to replay (`verdict bench replay`): customers with transaction histories,
 /// spread over the events offer and refund rules decide (auto-renew turned off, expiry,
 /// consumption requests), four currencies, a monthly and an annual subscription and a
-/// consumable, and full-price, free-trial, pay-as-you-go and promotional transactions. Deterministic (a fixed linear congruential generator), so runs are comparable.
+/// consumable, and full-price, free-trial, pay-as-you-go and promotional transactions. One
+/// customer in ten is a team purchaser of 5 to 20 seats (some renewing with fewer); the others
+/// hold one seat. Deterministic (a fixed linear congruential generator), so runs are comparable.
 /// The app's product, group and offer identifiers are the caller's.
 public struct SyntheticFacts: Sendable {
     /// The app the generated customers bought from.
@@ -96,13 +98,18 @@ public struct SyntheticFacts: Sendable {
         let product = isAnnual ? catalog.annualProductId : catalog.monthlyProductId
         let listPrice = FactDocument.Amount(milliunits: isAnnual ? price.annual : price.monthly, currency: price.currency)
         let day: Int64 = 86_400_000
+        // Seats come from the customer's number, not the generator, so every other draw stays as it was.
+        let team = Self.mix(UInt64(index) ^ 0x5EA7_5EA7)
+        let seats: Int64 = team % 10 == 0 ? 5 + Int64((team >> 8) % 16) : 1
+        let renewalSeats = seats > 1 && (team >> 16) % 3 == 0 ? seats - 2 : seats
         var transactions: [FactDocument.Transaction] = []
         transactions.reserveCapacity(historyLength)
         let style = random.next(4)  // 0 full price, 1 trial then full, 2 only discounted, 3 mixed
         for offset in 0..<historyLength {
+            let isConsumable = offset % 17 == 5
             var entry = FactDocument.Transaction(
-                productId: offset % 17 == 5 ? catalog.consumableProductId : product, price: listPrice, currency: price.currency,
-                purchaseDate: Self.date(signed - Int64(offset + 1) * 30 * day))
+                productId: isConsumable ? catalog.consumableProductId : product, price: listPrice, currency: price.currency,
+                purchaseDate: Self.date(signed - Int64(offset + 1) * 30 * day), ownership: .purchased)
             let discounted = style == 2 || (style == 1 && offset == historyLength - 1) || (style == 3 && random.next(3) == 0)
             if discounted {
                 let trial = random.next(2) == 0
@@ -110,11 +117,14 @@ public struct SyntheticFacts: Sendable {
                                                  discountType: trial ? .freeTrial : .payAsYouGo)
                 entry.price = FactDocument.Amount(milliunits: trial ? 0 : 990, currency: price.currency)
             }
+            let entrySeats: Int64 = isConsumable ? 1 : seats
+            entry.seats = entrySeats
+            entry.amount = entry.price.map { Self.times($0, entrySeats) }
             transactions.append(entry)
         }
         let refunds: [FactDocument.Refund] = random.next(20) == 0
             ? [.init(productId: product, price: listPrice, date: Self.date(signed - Int64(random.next(200)) * day),
-                     revocationType: .refundFull)]
+                     revocationType: .refundFull, seats: seats)]
             : []
         let kind = random.next(20)
         var facts = FactDocument(event: .init(type: .consumptionRequest, subtype: nil, environment: .production,
@@ -132,7 +142,8 @@ public struct SyntheticFacts: Sendable {
             facts.purchase = FactDocument.Purchase(
                 transactionId: "3\(index)", originalTransactionId: "3\(index)", productId: catalog.consumableProductId,
                 productType: .consumable, price: FactDocument.Amount(milliunits: price.credits, currency: price.currency),
-                currency: price.currency, purchaseDate: Self.date(signed - 3 * day), age: 3 * day)
+                currency: price.currency, purchaseDate: Self.date(signed - 3 * day), age: 3 * day, seats: 1,
+                amount: FactDocument.Amount(milliunits: price.credits, currency: price.currency), ownership: .purchased)
             let percent = Int64(random.next(101))
             facts.usage = FactDocument.Usage(deliveryStatus: .delivered, consumptionPercentage: percent * 1000,
                                              sessionsSincePurchase: Int64(random.next(10)), consented: true)
@@ -145,15 +156,22 @@ public struct SyntheticFacts: Sendable {
             price: listPrice, renewalPrice: listPrice, currency: price.currency, storefront: storefront, autoRenewStatus: .off,
             expirationIntent: .customerCancelled, isInBillingRetry: billingRetry, eligibleWinBackOfferIds: winBack,
             recentSubscriptionStartDate: Self.date(signed - Int64(historyLength) * 30 * day),
-            tenure: Int64(random.next(900)) * day, paidPeriods: Int64(random.next(60)))
+            tenure: Int64(random.next(900)) * day, paidPeriods: Int64(random.next(60)), seats: seats,
+            amount: Self.times(listPrice, seats), renewalSeats: renewalSeats, renewalAmount: Self.times(listPrice, renewalSeats),
+            ownership: .purchased, billingPlan: .billedUpfront)
         facts.customer = FactDocument.Customer(
-            transactions: transactions, refunds: refunds, lifetimePurchased: Self.lifetime(transactions.compactMap(\.price)),
-            lifetimeRefunded: Self.lifetime(refunds.compactMap(\.price)),
+            transactions: transactions, refunds: refunds, lifetimePurchased: Self.lifetime(transactions.compactMap(\.amount)),
+            lifetimeRefunded: Self.lifetime(refunds.compactMap { refund in refund.price.map { Self.times($0, refund.seats ?? 1) } }),
             attributes: .object(["exportsLast30Days": .integer(Int64(random.next(40)))]))
         return facts
     }
 
     private static func date(_ milliseconds: Int64) -> Date { Date(appStoreMilliseconds: milliseconds) }
+
+    /// `price` for `seats` seats (generated prices are small: no overflow).
+    private static func times(_ price: FactDocument.Amount, _ seats: Int64) -> FactDocument.Amount {
+        FactDocument.Amount(milliunits: price.milliunits * seats, currency: price.currency)
+    }
 
     /// `customer.lifetimePurchased` / `lifetimeRefunded` of generated entries: their non-zero
     /// prices summed per currency, as the builders compute them.

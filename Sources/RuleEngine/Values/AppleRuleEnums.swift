@@ -13,8 +13,9 @@ import AppStoreServer
 /// 3 `DID_NOT_CONSENT_TO_PRICE_INCREASE`, 4 `PRODUCT_NOT_AVAILABLE`, 5 `OTHER`;
 /// `AutoRenewStatus` 0 `OFF`, 1 `ON`. `Subtype` adds `NONE` for notifications without a subtype,
 /// so `event.subtype` is always present; `NotificationType` adds `REALTIME_REQUEST`, the event of a
-/// Retention Messaging realtime request. A value Apple adds later that has no entry here gets a
-/// name derived from its wire value (upper case, non-alphanumerics as `_`).
+/// Retention Messaging realtime request; `RevocationType` adds `REFUND_SEATS`, a refund of some of
+/// a multiseat purchase's seats (``FactRevocationType``). A value Apple adds later that has no
+/// entry here gets a name derived from its wire value (upper case, non-alphanumerics as `_`).
 extension RuleEnum {
     public static let notificationType: RuleEnum = {
         let base = appleEnum("NotificationType", NotificationTypeV2.self)
@@ -41,7 +42,10 @@ extension RuleEnum {
         .nonRenewable: "NON_RENEWING",
     ])
     public static let deliveryStatus = appleEnum("DeliveryStatus", DeliveryStatus.self)
-    public static let revocationType = appleEnum("RevocationType", RevocationType.self)
+    public static let revocationType = appleEnum("RevocationType", FactRevocationType.self)
+    /// Who owns the subscription or purchase: `PURCHASED`, `FAMILY_SHARED`, `ASSIGNED` (a member
+    /// of a group whose purchaser bought seats).
+    public static let inAppOwnershipType = appleEnum("InAppOwnershipType", InAppOwnershipType.self)
     public static let expirationIntent = appleEnum("ExpirationIntent", ExpirationIntent.self, names: [
         .customerCancelled: "CUSTOMER_CANCELLED", .billingError: "BILLING_ERROR",
         .customerDidNotConsentToPriceIncrease: "DID_NOT_CONSENT_TO_PRICE_INCREASE",
@@ -53,13 +57,15 @@ extension RuleEnum {
     /// Not a fact: the values a refund rule may answer with (`respond.refundPreference`).
     public static let refundPreference = appleEnum("RefundPreference", RefundPreference.self)
 
-    /// Not a fact: how an alternate product of a retention answer is billed (`alternateProduct.billingPlanType`).
+    /// How a subscription is billed (`subscription.billingPlan`), and how an alternate product of
+    /// a retention answer is (`alternateProduct.billingPlanType`).
     public static let billingPlanType = appleEnum("BillingPlanType", BillingPlanType.self)
 
     /// Every enum the fact schema uses, plus ``refundPreference``.
     public static let allApple: [RuleEnum] = [
         notificationType, subtype, environment, consumptionRequestReason, offerType, offerDiscountType,
-        productType, deliveryStatus, revocationType, expirationIntent, autoRenewStatus, refundPreference,
+        productType, deliveryStatus, revocationType, expirationIntent, autoRenewStatus, inAppOwnershipType, billingPlanType,
+        refundPreference,
     ]
 
     /// Builds a rule enum from an Apple enumeration's known values, naming each case from `names`

@@ -42,8 +42,17 @@ struct FactBuildersMatchSchemaTests {
     static let history = [
         transaction("1", "1", day: 0, revoked: .refundProrated),
         transaction("2", "1", day: 30),
-        transaction("3", "1", day: 60, offer: .promotionalOffer),
+        committed(transaction("3", "1", day: 60, offer: .promotionalOffer)),
     ]
+
+    /// `transaction` billed monthly in the third month of a 12-month commitment.
+    static func committed(_ transaction: JWSTransactionDecodedPayload) -> JWSTransactionDecodedPayload {
+        var transaction = transaction
+        transaction.billingPlanType = .monthly
+        transaction.commitmentInfo = TransactionCommitmentInfo(
+            billingPeriodNumber: 3, commitmentExpiresDate: date(300), commitmentPrice: 95_880, totalBillingPeriods: 12)
+        return transaction
+    }
 
     static var offerFacts: SubscriptionFacts {
         var renewal = JWSRenewalInfoDecodedPayload()

@@ -52,7 +52,8 @@ public struct ConsumptionFacts: Sendable {
             price: FactDocument.Amount(purchase.price, purchase.currency), currency: purchase.currency,
             purchaseDate: purchase.purchaseDate,
             age: purchase.purchaseDate.map { max(0, event.signedDate.appStoreMilliseconds - $0.appStoreMilliseconds) },
-            offer: FactDocument.Offer(purchase))
+            offer: FactDocument.Offer(purchase), seats: purchase.factSeats,
+            amount: FactDocument.Amount(purchase.chargedAmount, purchase.currency), ownership: purchase.factOwnership)
     }
 
     /// The customer's history, as the offer flow reads it (lists and lifetime money per currency).

@@ -63,6 +63,7 @@ public struct SubscriptionFacts: Sendable {
         let latest = chain.last
         let renewal = renewalInfo
         let currency = latest?.currency ?? renewal?.currency
+        let period = SubscriptionPeriod(chain: chain)
         var facts = FactDocument.Subscription(
             originalTransactionId: originalTransactionId, productId: renewal?.productId ?? latest?.productId,
             group: latest?.subscriptionGroupIdentifier, price: FactDocument.Amount(latest?.price, currency),
@@ -70,11 +71,18 @@ public struct SubscriptionFacts: Sendable {
             currency: currency, storefront: latest?.storefront, offer: latest.map(FactDocument.Offer.init),
             autoRenewStatus: renewal?.autoRenewStatus?.known, expirationIntent: renewal?.expirationIntent?.known,
             isInBillingRetry: renewal?.isInBillingRetryPeriod ?? false,
-            eligibleWinBackOfferIds: renewal?.eligibleWinBackOfferIds ?? [], paidPeriods: Int64(chain.filter(\.isPaidPeriod).count))
+            eligibleWinBackOfferIds: renewal?.eligibleWinBackOfferIds ?? [], paidPeriods: period.paidPeriods)
         if let start = renewal?.recentSubscriptionStartDate ?? Self.continuousStart(chain) {
             facts.recentSubscriptionStartDate = start
             facts.tenure = max(0, event.signedDate.appStoreMilliseconds - start.appStoreMilliseconds)
         }
+        facts.seats = period.seats
+        facts.amount = period.amount
+        facts.renewalSeats = renewal?.renewalSeats.map(Int64.init) ?? period.seats
+        facts.renewalAmount = Self.renewalAmount(renewal, period: period, currency: renewal?.currency ?? currency)
+        facts.ownership = latest?.factOwnership
+        facts.billingPlan = latest.flatMap { $0.billingPlanType == nil ? .billedUpfront : $0.billingPlanType?.known }
+        facts.commitment = period.commitment(renewal: renewal)
         return facts
     }
 
@@ -92,6 +100,17 @@ public struct SubscriptionFacts: Sendable {
     }
 
     // MARK: Pieces
+
+    /// What the next renewal will charge: the renewal price tiers' sum for a multiseat renewal
+    /// (nil when they are incomplete), else the renewal price; without renewal info, what the
+    /// current period cost (as `renewalPrice` falls back to `price`).
+    static func renewalAmount(_ renewal: JWSRenewalInfoDecodedPayload?, period: SubscriptionPeriod, currency: String?)
+        -> FactDocument.Amount? {
+        guard let renewal else { return period.amount }
+        if renewal.isMultiSeat { return FactDocument.Amount(renewal.renewalAmount, currency) }
+        guard let price = renewal.renewalPrice else { return period.amount }
+        return FactDocument.Amount(price, currency)
+    }
 
     /// The subscription's own transactions, oldest purchase first.
     var subscriptionTransactions: [JWSTransactionDecodedPayload] {

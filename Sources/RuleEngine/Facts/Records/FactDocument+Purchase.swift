@@ -18,6 +18,11 @@ extension FactDocument {
         /// Milliseconds from purchase to `now`.
         public var age: Int64?
         public var offer: Offer?
+        /// Seats the transaction covers (1 unless it is a multiseat purchase).
+        public var seats: Int64?
+        /// What the transaction charged.
+        public var amount: Amount?
+        public var ownership: InAppOwnershipType?
     }
 }
 
@@ -28,7 +33,11 @@ extension FactDocument.Purchase: FactRecord {
         .string("originalTransactionId", \.originalTransactionId, "Its original transaction id."),
         .string("productId", \.productId, "The product purchased."),
         .enumeration("productType", \.productType, "AUTO_RENEWABLE, NON_CONSUMABLE, CONSUMABLE or NON_RENEWING."),
-        .money("price", \.price, "The price paid."),
+        .money("price", \.price, "Apple's price of the transaction; the average price per seat for a multiseat purchase "
+            + "(what it charged is `amount`)."),
+        .int("seats", \.seats, FactDocument.Transaction.seatsDoc),
+        .money("amount", \.amount, FactDocument.Transaction.amountDoc),
+        .enumeration("ownership", \.ownership, FactDocument.Transaction.ownershipDoc),
         .string("currency", \.currency, "The ISO 4217 currency paid in."),
         .timestamp("purchaseDate", \.purchaseDate, "When it was bought."),
         .duration("age", milliseconds: \.age, "Time from purchase to `now`."),

@@ -46,3 +46,5 @@ extension DeliveryStatus: FactEnumeration { public static var ruleEnum: RuleEnum
 extension RevocationType: FactEnumeration { public static var ruleEnum: RuleEnum { .revocationType } }
 extension ExpirationIntent: FactEnumeration { public static var ruleEnum: RuleEnum { .expirationIntent } }
 extension AutoRenewStatus: FactEnumeration { public static var ruleEnum: RuleEnum { .autoRenewStatus } }
+extension InAppOwnershipType: FactEnumeration { public static var ruleEnum: RuleEnum { .inAppOwnershipType } }
+extension BillingPlanType: FactEnumeration { public static var ruleEnum: RuleEnum { .billingPlanType } }
