@@ -118,12 +118,15 @@ struct FactProbes: Sendable {
     let purchaseProductType: CompiledExpression?
     /// `event.userLocale`.
     let userLocale: CompiledExpression?
+    /// `subscription.ownership` (for ``AssignedMemberVeto``).
+    let subscriptionOwnership: CompiledExpression?
 
     init(environment: CompileEnvironment) {
         func probe(_ path: String) -> CompiledExpression? { try? ExpressionCompiler.compile(path, environment: environment) }
         eligibleWinBackOfferIds = probe("subscription.eligibleWinBackOfferIds")
         subscriptionProductId = probe("subscription.productId")
         purchaseProductType = probe("purchase.productType")
+        subscriptionOwnership = probe(AssignedMemberVeto.ownershipPath)
         // Optional: read unguarded (an absent locale evaluates to an error, read as "none").
         var guarded = environment
         guarded.guardedFacts.insert("event.userLocale")

@@ -123,6 +123,9 @@ public enum RuleBundleChecker {
             nodes += (file.retention?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
         }
         for (id, node) in nodes {
+            if id == AssignedMemberVeto.id {
+                log.error("id '\(id)' is the built-in veto of offers to group members; choose another id", at: node)
+            }
             if let first = seen[id] {
                 log.error("id '\(id)' is already used at line \(first.location.line)", at: node)
             } else {
@@ -158,6 +161,7 @@ public enum RuleBundleChecker {
         ruleIds += (offers?.rules.map(\.reference.id) ?? []) + (refunds?.rules.map(\.reference.id) ?? [])
             + (retention?.rules.map(\.reference.id) ?? [])
         vetoIds += (offers?.vetoes.map(\.id) ?? []) + (refunds?.vetoes.map(\.id) ?? []) + (retention?.vetoes.map(\.id) ?? [])
+        if offers != nil || retention != nil { vetoIds.append(AssignedMemberVeto.id) }
         var seen: Set<String> = []
         var names = RuleTestSuiteReader.Names(
             rulesFiles: rules.map { $0.file.split(separator: "/").last.map(String.init) ?? $0.file },

@@ -11,7 +11,10 @@ extension Decision {
                 field: correction.field, from: correction.from, to: correction.to, reason: correction.reason)
                 + " (rule \(correction.rule.id))")
         }
-        if let blockedBy { lines.append("blocked by veto \(blockedBy.id) (\(blockedBy.file):\(blockedBy.line))") }
+        if let blockedBy {
+            lines.append(AssignedMemberVeto.isVeto(blockedBy) ? AssignedMemberVeto.explanation
+                : "blocked by veto \(blockedBy.id) (\(blockedBy.file):\(blockedBy.line))")
+        }
         for bucket in buckets {
             if bucket.purpose == "holdout" {
                 let verdict = heldOut ? "held out (bucket \(bucket.bucket) < \(bucket.threshold))"

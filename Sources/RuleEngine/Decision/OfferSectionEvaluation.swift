@@ -11,7 +11,7 @@ extension DecisionEvaluator {
             resolve: { evaluator, rule in
                 evaluator.offer(for: rule).map { $0.map(RuleFit.fits) ?? .unfit("no offer of this rule fits the customer") }
             },
-            offerId: { $0.id },
+            offerId: { $0.id }, makesOffer: { _ in true },
             shadow: { evaluator, rule, choice in
                 evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: choice, refund: nil))
             })
@@ -27,14 +27,15 @@ extension DecisionEvaluator {
 
     /// The walk the offers and retention sections share: holdout bucket (``Decision/heldOut``),
     /// vetoes (``Decision/blockedBy``), then the rules in file order — mode, window, conditions,
-    /// the rule's choice (`resolve`; `unfit`: nothing of the rule fits, try the next), shadow mode,
-    /// limits of the choice's offer (`offerId`; a choice without an offer counts against none).
+    /// the rule's choice (`resolve`; `unfit`: nothing of the rule fits, try the next), the built-in
+    /// ``AssignedMemberVeto`` for a choice that `makesOffer`, shadow mode, limits of the choice's
+    /// offer (`offerId`; a choice without an offer counts against none).
     /// Answers the first choice made, and whether it was made for a held-out customer (the
     /// counterfactual); nil when none was.
     mutating func choose<Rule: ChoosingRule, Choice>(
         holdout: CompiledHoldout?, vetoes: [CompiledVeto], rules: [Rule], limits: ChoiceLimits,
         resolve: (inout DecisionEvaluator, Rule) -> Result<RuleFit<Choice>, EvaluationError>,
-        offerId: (Choice) -> String?,
+        offerId: (Choice) -> String?, makesOffer: (Choice) -> Bool,
         shadow: (inout DecisionEvaluator, Rule, Choice) -> Void
     ) -> (choice: Choice, rule: RuleReference, heldOut: Bool)? {
         var heldOut = false
@@ -56,6 +57,7 @@ extension DecisionEvaluator {
             decision.blockedBy = veto
             return nil
         }
+        var isMember: Bool?
         for rule in rules {
             guard screen(rule.reference, mode: rule.mode, active: rule.active, conditions: rule.conditions) else {
                 continue
@@ -71,6 +73,15 @@ extension DecisionEvaluator {
                 continue
             case .success(.fits(let found)):
                 choice = found
+            }
+            if makesOffer(choice) {
+                if isMember == nil { isMember = isAssignedMember() }
+                if isMember == true, !rule.readsOwnership {
+                    record(.rule, rule.reference, .blocked, note: AssignedMemberVeto.note, conditions: rule.conditions[...])
+                    if rule.mode == .shadow { continue }
+                    decision.blockedBy = AssignedMemberVeto.reference
+                    return nil
+                }
             }
             if rule.mode == .shadow {
                 record(.rule, rule.reference, .shadowMatched, conditions: rule.conditions[...])

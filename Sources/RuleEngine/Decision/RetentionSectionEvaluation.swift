@@ -9,6 +9,7 @@ extension DecisionEvaluator {
         let chosen = choose(
             holdout: bundle.holdout, vetoes: section.vetoes, rules: section.rules, limits: limits,
             resolve: { $0.answer(for: $1) }, offerId: { $0.offer?.id },
+            makesOffer: { $0.offer != nil || $0.alternateProduct != nil },
             shadow: { evaluator, rule, answer in
                 evaluator.decision.shadowMatches.append(.init(rule: rule.reference, offer: answer.offer, refund: nil, answer: answer))
             })

@@ -1,7 +1,8 @@
 /// The bundle-wide checks that need the whole compiled bundle:
 /// unreachable rules (after one that always decides) and per-currency tables missing a catalog
-/// currency are errors; unused segments and constants, and a split reusing the holdout's salt,
-/// are warnings.
+/// currency are errors; unused segments and constants, a split reusing the holdout's salt, and an
+/// offer rule that can fire on AUTO_RENEW_DISABLED without reading `subscription.commitment`
+/// (``commitment(_:analysis:)``) are warnings.
 struct BundleLints {
     let log: DiagnosticLog
 
@@ -14,6 +15,8 @@ struct BundleLints {
         unused(environment, offers: offers, refunds: refunds)
         currencyTables(environment, catalog: catalog)
         salts(syntax)
+        commitment(offers, analysis: ConditionAnalysis(
+            constants: environment.environment.constants, segments: environment.environment.segments.mapValues(\.source)))
     }
 
     private func unreachableOffers(_ section: CompiledOffersSection?) {
@@ -55,7 +58,8 @@ struct BundleLints {
             help: "give rule \(decider.id) conditions, or move it last")
     }
 
-    private func columnOfId(_ rule: RuleReference) -> Int {
+    /// The column of the rule's id on its `id:` line.
+    func columnOfId(_ rule: RuleReference) -> Int {
         let line = log.sourceLine(rule.file, rule.line)
         guard let range = line.range(of: rule.id) else { return 1 }
         return line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1

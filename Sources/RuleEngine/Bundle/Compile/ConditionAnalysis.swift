@@ -5,7 +5,9 @@
 /// conditions decide the question ("where the types decide them").
 ///
 /// Reads the expression compiler's internal `Parser`/`Syntax` (same module) rather than the
-/// source text, so spacing and parentheses do not matter.
+/// source text, so spacing and parentheses do not matter. With ``segments``, a `segment.<name>`
+/// conjunct stands for its segment's own conjuncts (for the lints; the domain checks leave
+/// segments unread).
 struct ConditionAnalysis {
     /// What the conditions allow for one path.
     enum Constraint: Equatable {
@@ -25,6 +27,8 @@ struct ConditionAnalysis {
 
     /// Folded list constants by name (for `path in constants.name`).
     let constants: [String: RuleConstant]
+    /// Segment texts by name, read in place of `segment.<name>` conjuncts; none by default.
+    var segments: [String: String] = [:]
 
     /// The constraint the `&&`-joined `conditions` put on `path`, nil when none is recognised.
     func constraint(on path: String, in conditions: [String]) -> Constraint? {
@@ -32,7 +36,7 @@ struct ConditionAnalysis {
         var excluded: Set<String> = []
         for source in conditions {
             guard let syntax = try? Parser.parse(source) else { continue }
-            for conjunct in Self.conjuncts(syntax) {
+            for conjunct in conjuncts(syntax, depth: 0) {
                 switch restriction(conjunct, path: path) {
                 case .only(let values)?: only = only.map { $0.intersection(values) } ?? values
                 case .excluding(let values)?: excluded.formUnion(values)
@@ -44,9 +48,18 @@ struct ConditionAnalysis {
         return excluded.isEmpty ? nil : .excluding(excluded)
     }
 
-    private static func conjuncts(_ syntax: Syntax) -> [Syntax] {
-        if case .binary(.and, let left, let right) = syntax.kind { return conjuncts(left) + conjuncts(right) }
-        return [syntax]
+    /// The `&&`-joined parts of `syntax`, a known segment's parts in place of its reference (at
+    /// most a few segments deep: segments may use segments).
+    private func conjuncts(_ syntax: Syntax, depth: Int) -> [Syntax] {
+        switch syntax.kind {
+        case .binary(.and, let left, let right):
+            return conjuncts(left, depth: depth) + conjuncts(right, depth: depth)
+        case .select(let base, let name, _) where base.dottedPath == "segment" && depth < 8:
+            guard let source = segments[name], let segment = try? Parser.parse(source) else { return [syntax] }
+            return conjuncts(segment, depth: depth + 1)
+        default:
+            return [syntax]
+        }
     }
 
     private func restriction(_ syntax: Syntax, path: String) -> Constraint? {
