@@ -87,7 +87,8 @@ struct BundleDiffTests {
         let perCustomer = try Support.line(of: "perCustomer: {max: 2", in: Self.rules, of: candidate)
         #expect(Support.diff(baseline, candidate) == [
             try Self.expected(.changed, .offers, "appliesTo", "appliesTo", at: "appliesTo: event.type in", in: candidate,
-                              "event.type in [DID_CHANGE_RENEWAL_STATUS, EXPIRED] → event.type in [DID_CHANGE_RENEWAL_STATUS]"),
+                              "event.type in [DID_CHANGE_RENEWAL_STATUS, EXPIRED] || event.subtype == DECREASE_QUANTITY → "
+                                + "event.type in [DID_CHANGE_RENEWAL_STATUS] || event.subtype == DECREASE_QUANTITY"),
             BundleChange(change: .changed, section: .retention, kind: "limit", rule: "perCustomer",
                          file: candidate.files.first { $0.name == Self.rules }?.path ?? "", line: perCustomer,
                          detail: "max 1 within 180d → max 2 within 90d"),
