@@ -32,7 +32,7 @@ public protocol ConsumptionRequestStore: Sendable {
     /// The submission attempts of a request, oldest first.
     func consumptionAttempts(requestId: String) async throws -> [ConsumptionAttemptRecord]
 
-    /// Joins Apple's outcome (`REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED`) to the newest request
+    /// Joins Apple's outcome (`REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED`, `REFUND_SEATS`) to the newest request
     /// for `transactionId`; `detail` is a JSON object appended to its outcomes. The same
     /// notification is joined once. Returns whether a request changed.
     @discardableResult

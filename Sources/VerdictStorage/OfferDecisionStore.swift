@@ -28,8 +28,9 @@ public protocol OfferDecisionStore: Sendable {
     /// attribution window: the customer acted no later than `attributionWindow` after the offer's
     /// expiry — or after the decision, for one without an offer). A stay closes them: those that
     /// made one of the event's offers become `redeemed` (action ``CustomerAction/redeemed``), the
-    /// others `retained` with the event's action. ``CustomerAction/cancelled`` marks only open
-    /// realtime decisions (trigger `REALTIME_REQUEST`) without an action yet and leaves them open.
+    /// others `retained` with the event's action. An action that is not a stay
+    /// (``CustomerAction/stayed``) is recorded on open decisions without an action yet and leaves
+    /// them open; ``CustomerAction/cancelled`` marks only realtime decisions (trigger `REALTIME_REQUEST`).
     /// The event's `offerType` is kept with the action. Returns how many changed.
     func recordCustomerAction(_ event: CustomerActionEvent, attributionWindow: Int64, at: Int64) async throws -> Int
     /// Credits `event` to the offer decisions it follows, once per decision, transaction and kind

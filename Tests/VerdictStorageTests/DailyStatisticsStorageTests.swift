@@ -3,7 +3,7 @@ import VerdictTestSupport
 
 @testable import VerdictStorage
 
-/// The daily rollups of migrations 12 and 15 stay equal to the rows they sum through every write path
+/// The daily rollups of migrations 12, 15 and 18 stay equal to the rows they sum through every write path
 /// (inserts, bulk imports, outcomes, revenue, submission states, Apple's refund outcomes), and
 /// the revenue ledger credits each purchase once, to the right decisions.
 @Suite("Storage: statistics by day and net revenue per decision")
@@ -64,6 +64,10 @@ struct DailyStatisticsStorageTests {
             row.statistics.switched += decision.action == .switched ? 1 : 0
             row.statistics.renewed += decision.action == .renewed ? 1 : 0
             row.statistics.cancelled += decision.action == .cancelled ? 1 : 0
+            row.statistics.addedSeats += decision.action == .addedSeats ? 1 : 0
+            row.statistics.seatsRefunded += decision.action == .seatsRefunded ? 1 : 0
+            row.statistics.seatsUnclaimed += decision.action == .seatsUnclaimed ? 1 : 0
+            row.statistics.assignmentRevoked += decision.action == .assignmentRevoked ? 1 : 0
             let square = Double(decision.revenue) * Double(decision.revenue)
             if treatment {
                 row.treatmentRevenue.total += decision.revenue
@@ -95,7 +99,10 @@ struct DailyStatisticsStorageTests {
             }
             try await repository.importOfferDecisions(Array(records[150...]))
             for customer in 0..<12 {
-                let actions: [CustomerAction] = [.cancelled, .appleOffer, .switched, .renewed, .resubscribed, .reenabled]
+                let actions: [CustomerAction] = [
+                    .cancelled, .appleOffer, .switched, .renewed, .resubscribed, .reenabled, .addedSeats, .seatsRefunded,
+                    .seatsUnclaimed, .assignmentRevoked,
+                ]
                 _ = try await repository.recordCustomerAction(
                     CustomerActionEvent(
                         originalTransactionId: "o-\(customer)", action: actions[customer % actions.count],
@@ -113,7 +120,9 @@ struct DailyStatisticsStorageTests {
 
             let stored = try await Self.storedDecisions(repository)
             #expect(stored.contains { $0.revenue > 0 } && stored.contains { $0.outcome != nil })
-            #expect(Set(stored.compactMap(\.action)).isSuperset(of: [.cancelled, .appleOffer, .switched, .renewed, .redeemed]))
+            #expect(Set(stored.compactMap(\.action)).isSuperset(of: [
+                .cancelled, .appleOffer, .switched, .renewed, .redeemed, .seatsRefunded, .seatsUnclaimed, .assignmentRevoked,
+            ]))
             let expected = Self.expectedOfferDays(stored)
             let rollup = try await repository.offerRuleDays(DayRange())
             #expect(rollup == expected)
@@ -126,6 +135,8 @@ struct DailyStatisticsStorageTests {
             for rule in statistics {
                 #expect(rule.decisions == perRule[rule.ruleId]?.reduce(0) { $0 + $1.statistics.decisions })
                 #expect(rule.convertedHoldout == perRule[rule.ruleId]?.reduce(0) { $0 + $1.statistics.convertedHoldout })
+                #expect(rule.seatsRefunded == perRule[rule.ruleId]?.reduce(0) { $0 + $1.statistics.seatsRefunded })
+                #expect(rule.assignmentRevoked == perRule[rule.ruleId]?.reduce(0) { $0 + $1.statistics.assignmentRevoked })
             }
 
             // The migration's backfill computes the same rows from scratch.
@@ -154,6 +165,11 @@ struct DailyStatisticsStorageTests {
                     transactionId: "t-\(index)", outcome: index % 10 == 0 ? "REFUND" : "REFUND_DECLINED", detail: "{}",
                     notificationUUID: "out-\(index)", at: 9 * Self.day)
             }
+            // Seat refunds: their own outcome, never a granted refund; the latest outcome counts.
+            for index in [1, 2, 5] {
+                try await repository.recordConsumptionOutcome(
+                    transactionId: "t-\(index)", outcome: "REFUND_SEATS", detail: "{}", notificationUUID: "seats-\(index)", at: 9 * Self.day)
+            }
             try await repository.recordConsumptionOutcome(
                 transactionId: "t-0", outcome: "REFUND_REVERSED", detail: "{}", notificationUUID: "rev-0", at: 9 * Self.day)
 
@@ -169,11 +185,14 @@ struct DailyStatisticsStorageTests {
                 #expect(rows.reduce(0) { $0 + $1.statistics.granted }
                         == requestsOfDay.filter { $0.outcome == "REFUND" || $0.outcome == "REFUND_REVERSED" }.count)
                 #expect(rows.reduce(0) { $0 + $1.statistics.declined } == requestsOfDay.filter { $0.outcome == "REFUND_DECLINED" }.count)
+                #expect(rows.reduce(0) { $0 + $1.statistics.seatsRefunded } == requestsOfDay.filter { $0.outcome == "REFUND_SEATS" }.count)
             }
+            #expect(rollup.reduce(0) { $0 + $1.statistics.seatsRefunded } == 3)
             #expect(rollup.reduce(0) { $0 + $1.statistics.reversed } == 1)
             // Summed over the days, the rollup is the per-rule statistics.
             let totals = try await repository.refundRuleStatistics()
             #expect(totals.reduce(0) { $0 + $1.requests } == 60)
+            #expect(totals.reduce(0) { $0 + $1.seatsRefunded } == 3)
             #expect(totals.map(\.ruleId) == Set(rollup.map(\.statistics.ruleId)).sorted())
         }
     }

@@ -81,6 +81,40 @@ struct OfferOutcomeStorageTests {
         }
     }
 
+    @Test("seat losses mark open decisions of any trigger and leave them open, the first one kept; added seats close them as a stay",
+          arguments: TestBackend.selected)
+    func seatActions(_ backend: TestBackend) async throws {
+        try await TestDatabase.withRepository(backend) { repository, _ in
+            _ = try await repository.insertOfferDecision(Self.decision("a", decidedAt: 0, expiresAt: 7 * Self.day), followUp: nil, caps: [])
+            var seats = Self.decision("b", decidedAt: 0, expiresAt: nil, offer: nil)
+            seats.trigger = "DECREASE_QUANTITY"
+            _ = try await repository.insertOfferDecision(seats, followUp: nil, caps: [])
+            func act(_ action: CustomerAction, at: Int64, offers: [String] = []) async throws -> Int {
+                try await repository.recordCustomerAction(
+                    CustomerActionEvent(originalTransactionId: "o-1", action: action, offerIdentifiers: offers,
+                                        notificationUUID: "act-\(action.rawValue)-\(at)", actedAt: at),
+                    attributionWindow: Self.window, at: at)
+            }
+            #expect(!CustomerAction.seatsRefunded.stayed && !CustomerAction.seatsUnclaimed.stayed)
+            #expect(!CustomerAction.assignmentRevoked.stayed && CustomerAction.addedSeats.stayed)
+            #expect(try await act(.seatsRefunded, at: Self.day) == 2)
+            for id in ["a", "b"] {
+                let record = try #require(try await repository.offerDecision(id: id))
+                #expect(record.action == .seatsRefunded && record.outcome == nil && record.outcomeAt == Self.day)
+            }
+            // The first seat loss is kept; the decisions stay open.
+            #expect(try await act(.seatsUnclaimed, at: 2 * Self.day) == 0)
+            #expect(try await act(.assignmentRevoked, at: 2 * Self.day) == 0)
+            #expect(try await repository.offerDecision(id: "b")?.action == .seatsRefunded)
+            // Adding seats is a stay: it closes both (the offered one redeemed, as for any stay).
+            #expect(try await act(.addedSeats, at: 3 * Self.day, offers: ["promo"]) == 2)
+            #expect(try await repository.offerDecision(id: "a")?.outcome == "redeemed")
+            let stayed = try #require(try await repository.offerDecision(id: "b"))
+            #expect(stayed.outcome == "retained" && stayed.action == .addedSeats)
+            #expect(try await act(.assignmentRevoked, at: 4 * Self.day) == 0)
+        }
+    }
+
     @Test("the offer made by the decision shows as redeemed; other open decisions keep the notification's action",
           arguments: TestBackend.selected)
     func redeemedBesideOthers(_ backend: TestBackend) async throws {

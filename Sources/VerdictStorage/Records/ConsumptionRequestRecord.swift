@@ -11,7 +11,8 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
         case sent
         /// Apple refused the body with a permanent error.
         case failed
-        /// Nothing is sent: no consent, a veto, or no refunds rules apply.
+        /// Nothing is sent: no consent, a veto, no refunds rules apply, or the purchase is a group
+        /// member's `ASSIGNED` transaction (Apple refuses consumption information for it).
         case notSent = "not_sent"
         /// The deadline passed before Apple accepted an answer.
         case missed
@@ -51,7 +52,7 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
     public var bundleHash: String?
     public var ruleId: String?
     public var ruleLine: Int?
-    /// The veto that blocked the answer, if any.
+    /// The veto that blocked the answer, or the guard that did (`assigned-transaction`), if any.
     public var blockedBy: String?
     public var consentBasis: ConsentBasis
     public var state: State
@@ -63,7 +64,8 @@ public struct ConsumptionRequestRecord: Sendable, Equatable {
     public var sentAt: Int64?
     /// The last failure, for people.
     public var lastError: String?
-    /// Apple's latest outcome: `REFUND`, `REFUND_DECLINED` or `REFUND_REVERSED`.
+    /// Apple's latest outcome: `REFUND`, `REFUND_DECLINED`, `REFUND_REVERSED`, or `REFUND_SEATS`
+    /// (a `REFUND` with subtype `SEATS`: some seats of a multiseat purchase, not a full refund).
     public var outcome: String?
     public var outcomeAt: Int64?
     /// Every outcome notification joined to this request, oldest first, as a JSON array.

@@ -1,6 +1,6 @@
 /// What a later notification showed a customer did after an offer decision, in Verdict's words.
-/// The first one seen inside the decision's attribution window is kept; a stay replaces
-/// ``cancelled`` (the customer came back).
+/// The first one seen inside the decision's attribution window is kept; a stay replaces an action
+/// that is not one (``cancelled`` and the seat losses: the customer came back or stayed after all).
 public enum CustomerAction: String, Sendable, CaseIterable, Codable {
     /// Redeemed the offer the decision made (its `offerIdentifier` shows on the transaction or
     /// renewal info). The decision's outcome is `redeemed`.
@@ -17,12 +17,31 @@ public enum CustomerAction: String, Sendable, CaseIterable, Codable {
     case reenabled
     /// Subscribed again after expiring (`SUBSCRIBED` / `RESUBSCRIBE`).
     case resubscribed
+    /// Added seats to a multiseat subscription (subtype `INCREASE_QUANTITY`, whatever notification
+    /// type carries it): a stay.
+    case addedSeats = "added_seats"
     /// Turned auto-renew off after a decision on the cancel page (`AUTO_RENEW_DISABLED` after a
     /// realtime decision). The decision's outcome stays open: a later stay replaces it.
     case cancelled
+    /// Apple refunded some seats of the group purchaser's multiseat transaction (`REFUND` with
+    /// subtype `SEATS`); the transaction stays valid for the others. Not a stay and not a full
+    /// refund: the outcome stays open.
+    case seatsRefunded = "seats_refunded"
+    /// Seats the developer had invited members to were unclaimed (`UNCLAIM_SEATS`). Not a stay:
+    /// the outcome stays open.
+    case seatsUnclaimed = "seats_unclaimed"
+    /// The group purchaser took the subscription away from a member (a transaction with
+    /// `revocationType` `ASSIGNMENT_REVOKE`). Not a refund and not a stay: the outcome stays open.
+    case assignmentRevoked = "assignment_revoked"
 
-    /// Whether the customer stayed (every action but ``cancelled``).
-    public var stayed: Bool { self != .cancelled }
+    /// Whether the customer stayed: a stay closes the decision (`retained` or `redeemed`); the
+    /// others are recorded on open decisions and leave their outcome open.
+    public var stayed: Bool {
+        switch self {
+        case .cancelled, .seatsRefunded, .seatsUnclaimed, .assignmentRevoked: false
+        case .redeemed, .appleOffer, .otherOffer, .switched, .renewed, .reenabled, .resubscribed, .addedSeats: true
+        }
+    }
 }
 
 /// A notification's evidence of what a customer did, for ``OfferDecisionStore/recordCustomerAction(_:attributionWindow:at:)``.

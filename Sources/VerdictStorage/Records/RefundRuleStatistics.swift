@@ -14,15 +14,19 @@ public struct RefundRuleStatistics: Sendable, Equatable {
     public var failed: Int
     /// The 12-hour deadline passed before Apple accepted an answer.
     public var missed: Int
-    /// Apple refunded (`REFUND`, including refunds later reversed).
+    /// Apple refunded (`REFUND`, including refunds later reversed; a seat refund is not one).
     public var granted: Int
     /// Apple declined (`REFUND_DECLINED`).
     public var declined: Int
     /// Apple reversed a refund (`REFUND_REVERSED`).
     public var reversed: Int
+    /// Apple's latest answer refunded some seats of a multiseat purchase (`REFUND` with subtype
+    /// `SEATS`, recorded as `REFUND_SEATS`): not a full refund, not counted in ``granted``.
+    public var seatsRefunded: Int
 
     public init(ruleId: String, requests: Int, sent: Int, notSentNoConsent: Int, notSentOther: Int, failed: Int, missed: Int,
-                granted: Int, declined: Int, reversed: Int) {
+                granted: Int, declined: Int, reversed: Int, seatsRefunded: Int = 0) {
+        self.seatsRefunded = seatsRefunded
         self.ruleId = ruleId
         self.requests = requests
         self.sent = sent

@@ -30,7 +30,7 @@ extension Migrations {
             "CREATE INDEX consumption_requests_outcome ON consumption_requests (outcome, decided_at, id)",
             // Queue statistics (the console, /metrics) count unfinished jobs without reading the done ones.
             "CREATE INDEX jobs_unfinished ON jobs (kind) WHERE state <> 'done'",
-        ] + offerRuleDays12.statements(dialect) + refundRuleDays.statements(dialect) + notificationDays.statements(dialect)
+        ] + offerRuleDays12.statements(dialect) + refundRuleDays12.statements(dialect) + notificationDays.statements(dialect)
     }
 
     /// The UTC day (days since 1970-01-01) of a UNIX-millisecond column of the source row.
@@ -41,7 +41,7 @@ extension Migrations {
     }
 
     /// Offer decisions per day, rule and currency as migration 12 created them; migration 15 adds
-    /// the customers' actions (``offerRuleDays``).
+    /// the customers' actions (``offerRuleDays15``), migration 18 the seat actions (``offerRuleDays``).
     static let offerRuleDays12 = DailyRollup(
         table: "offer_rule_days", source: "offer_decisions", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "currency", "offer_id", "held_out", "outcome", "revenue"],
@@ -68,12 +68,12 @@ extension Migrations {
             ]
         }())
 
-    /// Offer decisions per day, rule (`''`: none) and currency (`''`: unknown). Treatment: an offer
-    /// was made; holdout: held out. Revenue sums and sums of squares per arm give each arm's mean
-    /// and variance of net revenue per decided customer. Since migration 15, also what customers
-    /// did that the outcome alone does not tell: took Apple's retention offer, switched plan,
-    /// renewed, cancelled.
-    static let offerRuleDays = offerRuleDays12.adding(
+    /// Offer decisions per day, rule (`''`: none) and currency (`''`: unknown), as migration 15
+    /// left them. Treatment: an offer was made; holdout: held out. Revenue sums and sums of squares
+    /// per arm give each arm's mean and variance of net revenue per decided customer. Since
+    /// migration 15, also what customers did that the outcome alone does not tell: took Apple's
+    /// retention offer, switched plan, renewed, cancelled.
+    static let offerRuleDays15 = offerRuleDays12.adding(
         measures: [
             .init(column: "apple_offer", expression: when("{row}.customer_action = 'apple_offer'")),
             .init(column: "switched", expression: when("{row}.customer_action = 'switched'")),
@@ -88,11 +88,38 @@ extension Migrations {
         [
             "ALTER TABLE offer_decisions ADD COLUMN customer_action TEXT",
             "ALTER TABLE offer_decisions ADD COLUMN action_offer_type BIGINT",
-        ] + offerRuleDays.upgrade(from: offerRuleDays12, dialect)
+        ] + offerRuleDays15.upgrade(from: offerRuleDays12, dialect)
     }
 
-    /// Consumption requests per day and what decided them (rule, blocking rule, or `default`).
-    static let refundRuleDays = DailyRollup(
+    /// Offer decisions per day, rule and currency (``offerRuleDays15``) and, since migration 18,
+    /// what customers did to the seats of a multiseat subscription: added seats (a stay), and the
+    /// seat losses that leave a decision open — seats refunded, seats unclaimed, a member's
+    /// assignment revoked.
+    static let offerRuleDays = offerRuleDays15.adding(
+        measures: [
+            .init(column: "added_seats", expression: when("{row}.customer_action = 'added_seats'")),
+            .init(column: "seats_refunded", expression: when("{row}.customer_action = 'seats_refunded'")),
+            .init(column: "seats_unclaimed", expression: when("{row}.customer_action = 'seats_unclaimed'")),
+            .init(column: "assignment_revoked", expression: when("{row}.customer_action = 'assignment_revoked'")),
+        ],
+        watching: [])
+
+    /// Consumption requests per day and what decided them (``refundRuleDays12``) and, since
+    /// migration 18, the requests whose latest outcome from Apple is a seat refund
+    /// (`REFUND_SEATS`: some seats of a multiseat purchase, not a full refund).
+    static let refundRuleDays = refundRuleDays12.adding(
+        measures: [.init(column: "seats_refunded", expression: when("{row}.outcome = 'REFUND_SEATS'"))],
+        watching: [])
+
+    /// Migration 18: the seat actions after offer decisions and the seat refunds of consumption
+    /// requests, counted per rule and day. No stored row has them yet: the new sums start at 0.
+    static func seatOutcomes(_ dialect: SQLDialect) -> [String] {
+        offerRuleDays.upgrade(from: offerRuleDays15, dialect) + refundRuleDays.upgrade(from: refundRuleDays12, dialect)
+    }
+
+    /// Consumption requests per day and what decided them (rule, blocking rule, or `default`), as
+    /// migration 12 created them.
+    static let refundRuleDays12 = DailyRollup(
         table: "refund_rule_days", source: "consumption_requests", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "blocked_by", "state", "consent_basis", "outcome"],
         keys: [

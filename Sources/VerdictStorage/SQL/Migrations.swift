@@ -78,6 +78,8 @@ enum Migrations {
         Migration(version: 17, name: "realtime decisions whose answer reached Apple after its deadline", statements: { _ in
             ["ALTER TABLE offer_decisions ADD COLUMN answered_late BIGINT NOT NULL DEFAULT 0"]
         }),
+        Migration(version: 18, name: "seat outcomes (seats added, refunded, unclaimed, assignments revoked), counted per rule and day",
+                  statements: seatOutcomes),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

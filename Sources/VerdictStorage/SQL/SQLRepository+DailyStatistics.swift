@@ -36,7 +36,9 @@ extension SQLRepository {
                     CAST(SUM(redeemed) AS BIGINT) AS redeemed, CAST(SUM(converted_treatment) AS BIGINT) AS converted_treatment,
                     CAST(SUM(converted_holdout) AS BIGINT) AS converted_holdout, CAST(SUM(apple_offer) AS BIGINT) AS apple_offer,
                     CAST(SUM(switched) AS BIGINT) AS switched, CAST(SUM(renewed) AS BIGINT) AS renewed,
-                    CAST(SUM(cancelled) AS BIGINT) AS cancelled
+                    CAST(SUM(cancelled) AS BIGINT) AS cancelled, CAST(SUM(added_seats) AS BIGINT) AS added_seats,
+                    CAST(SUM(seats_refunded) AS BIGINT) AS seats_refunded, CAST(SUM(seats_unclaimed) AS BIGINT) AS seats_unclaimed,
+                    CAST(SUM(assignment_revoked) AS BIGINT) AS assignment_revoked
                 FROM offer_rule_days WHERE rule_id <> '' GROUP BY rule_id ORDER BY rule_id
                 """).map(Self.offerRuleStatistics)
         }
@@ -47,7 +49,8 @@ extension SQLRepository {
             try await db.query("""
                 SELECT decided_by, CAST(SUM(requests) AS BIGINT) AS requests, CAST(SUM(sent) AS BIGINT) AS sent, CAST(SUM(no_consent) AS BIGINT) AS no_consent,
                     CAST(SUM(not_sent_other) AS BIGINT) AS not_sent_other, CAST(SUM(failed) AS BIGINT) AS failed, CAST(SUM(missed) AS BIGINT) AS missed,
-                    CAST(SUM(granted) AS BIGINT) AS granted, CAST(SUM(declined) AS BIGINT) AS declined, CAST(SUM(reversed) AS BIGINT) AS reversed
+                    CAST(SUM(granted) AS BIGINT) AS granted, CAST(SUM(declined) AS BIGINT) AS declined, CAST(SUM(reversed) AS BIGINT) AS reversed,
+                    CAST(SUM(seats_refunded) AS BIGINT) AS seats_refunded
                 FROM refund_rule_days GROUP BY decided_by ORDER BY decided_by
                 """).map(Self.refundRuleStatistics)
         }
@@ -68,7 +71,9 @@ extension SQLRepository {
             offersMade: try row.int("offers_made"), heldOut: try row.int("held_out"), redeemed: try row.int("redeemed"),
             convertedTreatment: try row.int("converted_treatment"), convertedHoldout: try row.int("converted_holdout"),
             appleOffer: try row.int("apple_offer"), switched: try row.int("switched"), renewed: try row.int("renewed"),
-            cancelled: try row.int("cancelled"))
+            cancelled: try row.int("cancelled"), addedSeats: try row.int("added_seats"),
+            seatsRefunded: try row.int("seats_refunded"), seatsUnclaimed: try row.int("seats_unclaimed"),
+            assignmentRevoked: try row.int("assignment_revoked"))
     }
 
     private static func refundRuleStatistics(_ row: SQLRow) throws -> RefundRuleStatistics {
@@ -76,6 +81,6 @@ extension SQLRepository {
             ruleId: try row.string("decided_by"), requests: try row.int("requests"), sent: try row.int("sent"),
             notSentNoConsent: try row.int("no_consent"), notSentOther: try row.int("not_sent_other"),
             failed: try row.int("failed"), missed: try row.int("missed"), granted: try row.int("granted"),
-            declined: try row.int("declined"), reversed: try row.int("reversed"))
+            declined: try row.int("declined"), reversed: try row.int("reversed"), seatsRefunded: try row.int("seats_refunded"))
     }
 }

@@ -22,12 +22,15 @@ extension SQLRepository {
                 .integer(event.actedAt - attributionWindow), SQLValue(event.offerType.map(Int64.init)),
             ]
             guard event.action.stayed else {
+                // Not a stay: recorded on open decisions without an action yet, the outcome left
+                // open. Turning auto-renew off is news only after a cancel-page decision.
+                let realtimeOnly = event.action == .cancelled ? "AND trigger_name = 'REALTIME_REQUEST'" : ""
                 return try await db.query("""
-                    UPDATE offer_decisions SET customer_action = 'cancelled', action_offer_type = $5, outcome_at = $2,
+                    UPDATE offer_decisions SET customer_action = $6, action_offer_type = $5, outcome_at = $2,
                         outcome_notification_uuid = $3
-                    WHERE \(open) AND trigger_name = 'REALTIME_REQUEST' AND customer_action IS NULL
+                    WHERE \(open) \(realtimeOnly) AND customer_action IS NULL
                     RETURNING id
-                    """, binds).count
+                    """, binds + [.text(event.action.rawValue)]).count
             }
             var changed = 0
             for offerIdentifier in Set(event.offerIdentifiers) {
