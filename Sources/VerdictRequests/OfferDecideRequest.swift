@@ -19,7 +19,7 @@ public struct OfferDecideRequest: JSONRequestBody {
         originalTransactionId = try body.field(.originalTransactionId, "a non-empty string")
         transactionId = try body.field(.transactionId, "a non-empty string")
         appAccountToken = try body.field(.appAccountToken, "a UUID")
-        trigger = try body.field(.trigger, "one of AUTO_RENEW_DISABLED, EXPIRED, IN_APP")
+        trigger = try body.field(.trigger, "one of AUTO_RENEW_DISABLED, EXPIRED, DECREASE_QUANTITY, IN_APP")
         format = try body.field(.format, "one of v1, jws, both")
         for (key, id) in [(CodingKeys.originalTransactionId, originalTransactionId), (.transactionId, transactionId)]
         where id?.isEmpty == true {
@@ -36,10 +36,14 @@ public struct OfferDecideRequest: JSONRequestBody {
     public typealias Trigger = (name: String, type: NotificationTypeV2, subtype: Subtype?)
 
     /// The triggers a request may name. `IN_APP` (the app's own cancel screen, the default)
-    /// decides as if auto-renew were being turned off now.
+    /// decides as if auto-renew were being turned off now. `DECREASE_QUANTITY` (the app's own
+    /// screen for removing seats of a multiseat subscription) decides as a seat reduction: Apple
+    /// has not named the notification type that carries the subtype, so the event's type is
+    /// `DID_CHANGE_RENEWAL_PREF` (a change of what renews next) and rules should match the subtype.
     public static let triggers: [Trigger] = [
         (Subtype.autoRenewDisabled.rawValue, .didChangeRenewalStatus, .autoRenewDisabled),
         (NotificationTypeV2.expired.rawValue, .expired, .voluntary),
+        (Subtype.decreaseQuantity.rawValue, .didChangeRenewalPref, .decreaseQuantity),
         ("IN_APP", .didChangeRenewalStatus, .autoRenewDisabled),
     ]
 

@@ -75,7 +75,11 @@ struct ConsoleCustomerView {
             }
             if let offer = payload?.offerType { parts.append("offer \(offer.rawValue)") }
             if let discount = payload?.offerDiscountType { parts.append("discount \(discount.rawValue)") }
-            if let revoked = transaction.revocationDate { parts.append("refunded \(ConsoleFormat.instant(revoked))") }
+            if let revoked = transaction.revocationDate {
+                // The purchaser taking a member's subscription away is not a refund.
+                let what = payload?.revocationType == .assignmentRevoke ? "assignment revoked" : "refunded"
+                parts.append("\(what) \(ConsoleFormat.instant(revoked))")
+            }
             add(transaction.purchaseDate ?? transaction.signedDate, "transaction", "purchase \(transaction.transactionId)",
                 parts.joined(separator: " · "))
             for request in try await repository.consumptionRequests(transactionId: transaction.transactionId) {

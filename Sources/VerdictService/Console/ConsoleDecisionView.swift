@@ -77,7 +77,9 @@ struct ConsoleDecisionView {
             Field(label: "Apple asked", value: "\(ConsoleFormat.instant(record.requestedAt)) (\(record.reason ?? "no reason given"))"),
             Field(label: "Deadline", value: ConsoleFormat.instant(record.deadline)),
         ]
-        if let veto = record.blockedBy {
+        if record.blockedBy == RefundDecider.assignedTransactionGuard, record.ruleId == nil {
+            fields.append(Field(label: "Rule", value: ConsoleRefundsView.decidedBy(record)))
+        } else if let veto = record.blockedBy {
             var field = Self.rule(veto, line: nil, context: context)
             field.before = "vetoed by "
             fields.append(field)

@@ -32,10 +32,19 @@ struct ConsoleRefundsView {
                 deadline: ConsoleFormat.instant(record.deadline),
                 timeLeft: record.state == .pending && record.deadline > now ? ConsoleFormat.duration(record.deadline - now) : nil,
                 sent: record.sentAt.map(ConsoleFormat.instant) ?? "—",
-                rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
+                rule: Self.decidedBy(record),
                 why: notSent ?? record.lastError ?? "", outcome: record.outcome ?? "")
         }
         openCount = records.count { $0.state == .pending }
         total = records.count
+    }
+
+    /// What decided the request: its rule, the veto that blocked it, the default answer, or the
+    /// guard that makes a member's `ASSIGNED` transaction not applicable.
+    static func decidedBy(_ record: ConsumptionRequestRecord) -> String {
+        if record.blockedBy == RefundDecider.assignedTransactionGuard, record.ruleId == nil {
+            return "not applicable: a group member's transaction (ASSIGNED)"
+        }
+        return record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default"
     }
 }

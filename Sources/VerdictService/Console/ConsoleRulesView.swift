@@ -60,6 +60,8 @@ struct ConsoleRulesView {
             let actions = [
                 ("took Apple's offer", statistics.appleOffer), ("switched", statistics.switched),
                 ("renewed", statistics.renewed), ("cancelled", statistics.cancelled),
+                ("added seats", statistics.addedSeats), ("seats refunded", statistics.seatsRefunded),
+                ("seats unclaimed", statistics.seatsUnclaimed), ("assignment revoked", statistics.assignmentRevoked),
             ].filter { $0.1 > 0 }.map { " · \($0.1) \($0.0)" }.joined()
             summaries[statistics.ruleId] = "\(statistics.decisions) decisions · \(statistics.offersMade) offers · "
                 + "\(statistics.heldOut) held out · \(statistics.redeemed) redeemed" + actions
@@ -67,6 +69,7 @@ struct ConsoleRulesView {
         for statistics in refunds {
             summaries[statistics.ruleId] = "\(statistics.requests) requests · \(statistics.sent) sent · "
                 + "\(statistics.granted) granted · \(statistics.declined) declined · \(statistics.reversed) reversed"
+                + (statistics.seatsRefunded > 0 ? " · \(statistics.seatsRefunded) seats refunded" : "")
         }
         let references = active?.ruleReferences ?? []
         // Rule files first, then the catalog, then the tests.

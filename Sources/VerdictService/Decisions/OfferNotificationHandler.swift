@@ -5,15 +5,20 @@ import RuleEngine
 import VerdictStorage
 
 /// Runs an offer decision for every notification type the active bundle's offers section
-/// `appliesTo` accepts (judged on the event first, so other notifications cost no history reads).
-/// Idempotent: a notification is decided once (a re-run job finds the stored decision).
+/// `appliesTo` accepts (judged on the event first, so other notifications cost no history reads),
+/// and for a change of seats (`INCREASE_QUANTITY`, `DECREASE_QUANTITY`) whatever notification type
+/// carries it. The decision's trigger is the subtype, else the type. Idempotent: a notification is
+/// decided once (a re-run job finds the stored decision).
 struct OfferNotificationHandler: NotificationHandler {
     let decider: OfferDecider
 
     let name = "offers"
     let notificationTypes = Set(NotificationTypeV2.knownValues).subtracting([.test])
+    let subtypes: Set<Subtype> = [.increaseQuantity, .decreaseQuantity]
     /// The types whose processing waits while no valid bundle is loaded.
     static let retentionTriggers: Set<NotificationTypeV2> = [.didChangeRenewalStatus, .expired]
+    /// The subtypes whose processing waits too: a seat reduction is a retention moment.
+    static let retentionSubtypes: Set<Subtype> = [.decreaseQuantity]
 
     /// A notification the active bundle's offers section may decide on.
     func decidesOnHistory(_ notification: ProcessedNotification) -> Bool {
@@ -33,7 +38,7 @@ struct OfferNotificationHandler: NotificationHandler {
                 trigger: event.subtype?.rawValue ?? event.type.rawValue, decoded: notification.decoded)
         } catch let failure as OfferDecider.Failure {
             switch failure {
-            case .noRules where Self.retentionTriggers.contains(event.type):
+            case .noRules where Self.retentionTriggers.contains(event.type) || event.subtype.map(Self.retentionSubtypes.contains) == true:
                 // A retention trigger waits for the rules to come back rather than go undecided.
                 throw JobFailure.waiting(delayMilliseconds: 60_000, failure.description)
             case .capsContended:

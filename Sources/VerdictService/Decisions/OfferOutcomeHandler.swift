@@ -7,9 +7,17 @@ import VerdictStorage
 /// next (``CustomerAction``): a stay marks their open decisions `redeemed` when its transaction
 /// or renewal info carries the offered `offerIdentifier`, `retained` otherwise — with how they
 /// stayed (Apple's retention offer, another offer, a plan switch, a renewal, auto-renew back on,
-/// a resubscription). Turning auto-renew off after a cancel-page (realtime) decision marks it
-/// `cancelled`. Only inside the attribution window: a return later than `attributionWindow` after
-/// the offer expired (or after a decision without an offer) is not credited to it.
+/// a resubscription, added seats). Turning auto-renew off after a cancel-page (realtime) decision
+/// marks it `cancelled`.
+///
+/// **Seat losses** are recorded on the subscription's open decisions without closing them: a seat
+/// refund (`REFUND` / `SEATS`: `seats_refunded`), unclaimed seats (`UNCLAIM_SEATS`:
+/// `seats_unclaimed`) and a member's assignment revoked (a transaction with `revocationType`
+/// `ASSIGNMENT_REVOKE`, whatever notification carries it: `assignment_revoked`). None is a full
+/// refund or a stay; a later stay replaces them.
+///
+/// Only inside the attribution window: a return later than `attributionWindow` after the offer
+/// expired (or after a decision without an offer) is not credited to it.
 struct OfferOutcomeHandler: NotificationHandler {
     let repository: any OfferDecisionStore
     /// Milliseconds after the offer's expiry during which a return counts.
@@ -19,7 +27,10 @@ struct OfferOutcomeHandler: NotificationHandler {
     let name = "offer-outcomes"
     let notificationTypes: Set<NotificationTypeV2> = [
         .offerRedeemed, .subscribed, .didChangeRenewalStatus, .didChangeRenewalPref, .didRenew,
+        .refund, .revoke, .unclaimSeats,
     ]
+    /// Added seats arrive on a notification type Apple has not named.
+    let subtypes: Set<Subtype> = [.increaseQuantity]
 
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String? {
         guard let originalTransactionId = notification.content.originalTransactionId,
@@ -47,7 +58,12 @@ struct OfferOutcomeHandler: NotificationHandler {
         func stay(_ action: CustomerAction, _ offerType: OfferType?) -> (CustomerAction, OfferType?) {
             (offerType == .retentionOffer ? .appleOffer : action, offerType)
         }
+        // The purchaser took the subscription away from a member: never a refund, whatever carries it.
+        if transaction?.revocationType == .assignmentRevoke { return (.assignmentRevoked, nil) }
+        if event.subtype == .increaseQuantity { return (.addedSeats, transactionOffer) }
         switch (event.type, event.subtype) {
+        case (.refund, .seats): return (.seatsRefunded, nil)
+        case (.unclaimSeats, _): return (.seatsUnclaimed, nil)
         case (.offerRedeemed, _): return stay(.otherOffer, nextRenewalOffer)
         case (.subscribed, .resubscribe): return stay(.resubscribed, transactionOffer)
         case (.didChangeRenewalStatus, .autoRenewEnabled): return stay(.reenabled, nextRenewalOffer)

@@ -34,8 +34,11 @@ struct NotificationRoutes {
         do {
             outcome = try await intake.accept(signedPayload: signedPayload, source: .delivery)
         } catch {
-            context.logger.notice("notification refused", metadata: ["code": .string(error.serviceError.code)])
-            throw error.serviceError
+            // The code and the reason the answer carries (e.g. an UNCLAIM_SEATS without `data` names
+            // no app: INVALID_APP_IDENTIFIER).
+            let refusal = error.serviceError
+            context.logger.notice("notification refused", metadata: ["code": .string(refusal.code), "reason": .string(refusal.message)])
+            throw refusal
         }
         return try JSONBody.response([
             "notificationUUID": outcome.notificationUUID,

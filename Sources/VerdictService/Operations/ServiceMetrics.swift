@@ -74,10 +74,11 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// `verdict_consumption_submissions_total{result}`: Send Consumption Information outcomes
-    /// (sent, retry, failed, missed); `missed` also counts `verdict_consumption_deadline_missed_total`.
+    /// (sent, retry, failed, missed, not_sent: refused by the job itself because the purchase is a
+    /// member's `ASSIGNED` transaction); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {
         registry.makeCounter(
-            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed, outcome_unknown: the process stopped during the call, so the next one may repeat it)"),
+            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed, not_sent: a member's ASSIGNED transaction, never sent; outcome_unknown: the process stopped during the call, so the next one may repeat it)"),
             labels: [("result", result)]
         ).increment()
         if result == "missed" {

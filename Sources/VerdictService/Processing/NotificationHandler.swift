@@ -11,6 +11,9 @@ public protocol NotificationHandler: Sendable {
     var name: String { get }
     /// The notification types handled.
     var notificationTypes: Set<NotificationTypeV2> { get }
+    /// Subtypes handled whatever notification type carries them (Apple has not named the type of
+    /// some, such as `INCREASE_QUANTITY` and `DECREASE_QUANTITY`); none by default.
+    var subtypes: Set<Subtype> { get }
     /// Handles one notification; the returned text (JSON or plain) is kept in the result.
     func handle(_ notification: ProcessedNotification, logger: Logger) async throws -> String?
     /// Whether handling `notification` decides on the customer's history, so processing should
@@ -20,6 +23,12 @@ public protocol NotificationHandler: Sendable {
 
 extension NotificationHandler {
     public func decidesOnHistory(_ notification: ProcessedNotification) -> Bool { false }
+    public var subtypes: Set<Subtype> { [] }
+
+    /// Whether this handler handles `event`: by its type, or by its subtype.
+    func handles(_ event: FactDocument.Event) -> Bool {
+        notificationTypes.contains(event.type) || event.subtype.map(subtypes.contains) == true
+    }
 }
 
 /// What a handler gets: the stored record and its verified content, decoded once by the job.

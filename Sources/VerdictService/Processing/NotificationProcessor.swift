@@ -7,7 +7,8 @@ import VerdictStorage
 /// (moving state forward only in `signedDate`) and links the customer's identifiers — one
 /// repository call, ``TransactionStore/recordNotificationState(_:)`` — asks for a
 /// history sync of a customer seen for the first time, and runs the registered handlers for the
-/// notification's type. `TEST` notifications are recorded and acknowledged, nothing more.
+/// notification's type (or subtype, ``NotificationHandler/subtypes``). `TEST` notifications are
+/// recorded and acknowledged, nothing more.
 ///
 /// **History before the first decision.** When a handler decides on the customer's history
 /// (``NotificationHandler/decidesOnHistory(_:)``: an offer trigger, a refund request) and that
@@ -90,8 +91,8 @@ public struct NotificationProcessor: JobHandler {
             result.historySyncRequested = sync.created
         }
         let processed = ProcessedNotification(record: record, content: content, decoded: decoded)
-        let type = processed.event.type
-        let active = handlers.filter { $0.notificationTypes.contains(type) }
+        let event = processed.event
+        let active = handlers.filter { $0.handles(event) }
         if historySync, let customer = state.customer, active.contains(where: { $0.decidesOnHistory(processed) }) {
             try await waitForHistory(customer.originalTransactionId, receivedAt: record.notification.receivedAt)
         }

@@ -14,6 +14,10 @@ import VerdictStorage
 /// back without using attempts, and never closer than ``graceMargin`` to Apple's deadline — so
 /// facts the backend reports meanwhile are used. Facts reported with `"final": true` end the wait
 /// (the facts route wakes the job).
+///
+/// A request about a group member's `ASSIGNED` transaction has nothing to wait for: Apple accepts
+/// no answer about it. It sends no webhook and is decided at once, as not applicable
+/// (``RefundDecider/assignedTransactionGuard``).
 struct ConsumptionRequestHandler: NotificationHandler {
     /// The wait never reaches closer than this to Apple's 12-hour deadline.
     static let graceMargin: Int64 = 3_600_000
@@ -73,7 +77,9 @@ struct ConsumptionRequestHandler: NotificationHandler {
     /// grace period is over or the app's facts are final; otherwise throws
     /// ``JobFailure/waiting(delayMilliseconds:_:)``.
     private func giveTheAppTime(_ notification: ProcessedNotification) async throws {
-        guard let purchase = notification.content.transaction, let transactionId = purchase.transactionId else { return }
+        guard let purchase = notification.content.transaction, let transactionId = purchase.transactionId,
+              purchase.inAppOwnershipType != .assigned
+        else { return }
         let stored = notification.record.notification
         let deadline = stored.signedDate + RefundDecider.answerWindowMilliseconds
         let decidesAt = min(stored.receivedAt + grace, deadline - Self.graceMargin)

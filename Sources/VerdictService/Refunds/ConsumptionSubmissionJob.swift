@@ -11,6 +11,12 @@ import VerdictStorage
 /// would land after it gets one last try just before it when possible, else the request is
 /// `missed`. Without API credentials the job waits in the queue (not lost) until the deadline.
 ///
+/// **Never about a member's transaction.** Apple refuses consumption information about a group
+/// member's `ASSIGNED` transaction (4000227). The decider never enqueues one; the job checks again
+/// before each call (a job queued by an older version, a record corrected since) and moves such a
+/// request to `not_sent` without calling Apple. Should Apple answer 4000227 anyway, the request
+/// fails permanently with a message that says why, and is not retried.
+///
 /// Apple offers no idempotency key. Each call is marked in flight before it is made; a process
 /// that stops after Apple received the body and before the answer was recorded leaves the mark,
 /// and the next run records that attempt as `outcome unknown`, counts it
@@ -22,13 +28,16 @@ public struct ConsumptionSubmissionJob: JobHandler {
     /// How long before the deadline the last try is made when backoff would overshoot it.
     static let lastTryMargin: Int64 = 60_000
 
-    let repository: any ConsumptionRequestStore
+    /// The stores the job reads and writes: the request, and the stored purchase it is about.
+    public typealias Stores = ConsumptionRequestStore & TransactionStore
+
+    let repository: any Stores
     let appStore: AppStoreAPIAccess
     let metrics: ServiceMetrics
     let backoff: RetryBackoff
     let now: @Sendable () -> Date
 
-    public init(repository: any ConsumptionRequestStore, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
+    public init(repository: any Stores, appStore: AppStoreAPIAccess, metrics: ServiceMetrics,
                 backoff: RetryBackoff = RetryBackoff(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.repository = repository
         self.appStore = appStore
@@ -68,6 +77,10 @@ public struct ConsumptionSubmissionJob: JobHandler {
         guard started < record.deadline else {
             return try await finish(record, .missed, attempt: nil, "the deadline passed before Apple accepted an answer", at: started)
         }
+        guard try await !isAssigned(record.transactionId) else {
+            logger.warning("consumption information not sent: member's ASSIGNED transaction", metadata: ["request_id": .string(record.id)])
+            return try await finish(record, .notSent, attempt: nil, "not sent: " + RefundDecider.assignedTransactionReason, at: started)
+        }
         guard let body = record.body,
               let request = try? AppStoreJSON.decoder().decode(ConsumptionRequest.self, from: Data(body.utf8))
         else {
@@ -100,7 +113,7 @@ public struct ConsumptionSubmissionJob: JobHandler {
         }
         guard failure.isRetryable else {
             logger.warning("consumption information refused", metadata: ["error": .string(failure.description)])
-            return try await finish(record, .failed, attempt: attempt(.failed, retryAt: nil), failure.description, at: at)
+            return try await finish(record, .failed, attempt: attempt(.failed, retryAt: nil), Self.refusal(failure), at: at)
         }
         var retryAt = max(failure.retryAfter?.appStoreMilliseconds ?? at + backoff.delay(afterAttempts: number), at)
         if retryAt >= record.deadline {
@@ -126,4 +139,18 @@ public struct ConsumptionSubmissionJob: JobHandler {
     }
 
     static func result(_ state: ConsumptionRequestRecord.State) -> String { #"{"state":"\#(state.rawValue)"}"# }
+
+    /// Whether the stored purchase is a group member's `ASSIGNED` transaction (a purchase not
+    /// stored, or stored unreadably, is not known to be one).
+    private func isAssigned(_ transactionId: String) async throws -> Bool {
+        guard let stored = try await repository.transaction(id: transactionId) else { return false }
+        return (try? stored.payload())?.inAppOwnershipType == .assigned
+    }
+
+    /// The last error of a permanent refusal: Apple's answer, said plainly when it is 4000227.
+    static func refusal(_ failure: AppStoreAPIFailure) -> String {
+        guard failure.apiError == .invalidAssignedTransactionNotSupported else { return failure.description }
+        return "Apple refuses consumption information about a group member's ASSIGNED transaction (4000227); "
+            + "not retried: \(failure.description)"
+    }
 }

@@ -9,6 +9,11 @@ import VerdictStorage
 /// Information body (``ConsumptionBody``: rule values over app facts over safe defaults,
 /// conformed to Apple's V2 rules), and stores the record with its submission job in one
 /// transaction. Nothing is sent without consent, when a veto blocks, or when no refunds rule applies.
+///
+/// **Members' transactions.** Apple refuses consumption information about a group member's
+/// `ASSIGNED` transaction (4000227). A request about one is decided and recorded like any other
+/// (the rules' decision kept, so it can be replayed), but not applicable: `not_sent`, blocked by
+/// ``assignedTransactionGuard`` rather than by a rule, and nothing is enqueued for Apple.
 public struct RefundDecider: Sendable {
     /// Why no record could be made.
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -27,6 +32,11 @@ public struct RefundDecider: Sendable {
 
     /// Apple's deadline after the notification's `signedDate`: 12 hours.
     public static let answerWindowMilliseconds: Int64 = 12 * 3_600_000
+    /// The `blockedBy` of a request about a member's `ASSIGNED` transaction.
+    public static let assignedTransactionGuard = "assigned-transaction"
+    /// Why nothing is sent about a member's `ASSIGNED` transaction.
+    static let assignedTransactionReason =
+        "the purchase is a group member's ASSIGNED transaction: Apple accepts no consumption information about it (4000227)"
 
     /// The stores a decision reads and writes.
     public typealias Stores =
@@ -86,7 +96,7 @@ public struct RefundDecider: Sendable {
             notificationUUID: stored.notificationUUID, transactionId: transactionId, originalTransactionId: originalTransactionId,
             appAccountToken: token, environment: stored.environment, reason: facts.reason?.rawValue,
             requestedAt: stored.signedDate, productType: purchase.type, reported: reported, consent: consent, basis: basis,
-            historyComplete: historyComplete)
+            historyComplete: historyComplete, assigned: purchase.inAppOwnershipType == .assigned)
         let record = try Self.record(decision, facts: document, for: request, bundle: bundle,
                                      id: UUID().uuidString.lowercased(), decidedAt: decidedAt)
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: record.deadline,
@@ -126,15 +136,20 @@ public struct RefundDecider: Sendable {
         var consent: ConsentRecord?
         var basis: ConsumptionRequestRecord.ConsentBasis
         var historyComplete: Bool
+        /// Whether the purchase is a group member's `ASSIGNED` transaction.
+        var assigned = false
     }
 
     /// The stored record of `decision` (made by `bundle` on `facts`): the exact body for Apple —
-    /// `pending`, to be sent — or why nothing is sent (`not_sent`), and the record JSON.
+    /// `pending`, to be sent — or why nothing is sent (`not_sent`), and the record JSON. A member's
+    /// `ASSIGNED` transaction is not sent whatever the rules decided: the guard, not a rule, blocked it.
     static func record(_ decision: Decision, facts: JSONValue, for request: Request, bundle: RuleBundle, id: String,
                        decidedAt: Int64) throws -> ConsumptionRequestRecord {
         var body: ConsumptionBody?
         var notSent: String?
-        if decision.section != .refunds {
+        if request.assigned {
+            notSent = assignedTransactionReason
+        } else if decision.section != .refunds {
             notSent = "no refunds rule applies to this notification"
         } else if let veto = decision.blockedBy {
             notSent = "vetoed by \(veto.id)"
@@ -149,7 +164,9 @@ public struct RefundDecider: Sendable {
             originalTransactionId: request.originalTransactionId, appAccountToken: request.appAccountToken,
             environment: request.environment, reason: request.reason, requestedAt: request.requestedAt,
             deadline: request.requestedAt + Self.answerWindowMilliseconds, decidedAt: decidedAt,
-            bundleHash: bundle.hash, ruleId: decision.rule?.id, ruleLine: decision.rule?.line, blockedBy: decision.blockedBy?.id,
+            bundleHash: bundle.hash, ruleId: request.assigned ? nil : decision.rule?.id,
+            ruleLine: request.assigned ? nil : decision.rule?.line,
+            blockedBy: request.assigned ? assignedTransactionGuard : decision.blockedBy?.id,
             consentBasis: request.basis, state: notSent == nil ? .pending : .notSent,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
             json: try Self.recordJSON(decision, facts: facts, consent: request.consent, basis: request.basis, body: body,

@@ -65,6 +65,7 @@ struct RulesRoutes {
         var granted: Int
         var declined: Int
         var reversed: Int
+        var seatsRefunded: Int
 
         init(_ statistics: RefundRuleStatistics) {
             ruleId = statistics.ruleId
@@ -77,6 +78,7 @@ struct RulesRoutes {
             granted = statistics.granted
             declined = statistics.declined
             reversed = statistics.reversed
+            seatsRefunded = statistics.seatsRefunded
         }
     }
 
@@ -93,6 +95,10 @@ struct RulesRoutes {
         var switched: Int
         var renewed: Int
         var cancelled: Int
+        var addedSeats: Int
+        var seatsRefunded: Int
+        var seatsUnclaimed: Int
+        var assignmentRevoked: Int
         var conversionTreatment: Double?
         var conversionHoldout: Double?
 
@@ -108,6 +114,10 @@ struct RulesRoutes {
             switched = statistics.switched
             renewed = statistics.renewed
             cancelled = statistics.cancelled
+            addedSeats = statistics.addedSeats
+            seatsRefunded = statistics.seatsRefunded
+            seatsUnclaimed = statistics.seatsUnclaimed
+            assignmentRevoked = statistics.assignmentRevoked
             conversionTreatment = offersMade > 0 ? Double(convertedTreatment) / Double(offersMade) : nil
             conversionHoldout = heldOut > 0 ? Double(convertedHoldout) / Double(heldOut) : nil
         }
