@@ -3,7 +3,8 @@ import Testing
 
 /// `verdict demo --no-serve` (the README's first command, without the serving part) runs the
 /// whole scenario as a child process: the simulator and the service wired together, every
-/// decision printed (the cancel page's included), the consumption bodies Apple received shown, and a clean exit.
+/// decision printed (the cancel page's and the team's included), the consumption bodies Apple
+/// received shown, and a clean exit.
 @Suite struct DemoCommandTests {
     @Test func demoPlaysTheScenarioAndExits() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-demo-test-\(UUID().uuidString)")
@@ -14,7 +15,8 @@ import Testing
             settings: [:], directory: directory, name: "demo", timeout: .seconds(120))
         #expect(status == 0, "\(output.suffix(2_000))")
         for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "discount-only-customers", "winback-lapsed-payers",
-                     "accidental-purchase-unused", "not-delivered", "no-answer-without-consent", "cancel-page-annual-full-price"] {
+                     "accidental-purchase-unused", "not-delivered", "no-answer-without-consent", "cancel-page-annual-full-price",
+                     "team-seat-reduction"] {
             #expect(output.contains(rule), "the demo output names \(rule)")
         }
         // The exact bodies Apple received, and the refusal to answer without consent.
@@ -22,6 +24,10 @@ import Testing
         #expect(output.contains(#""deliveryStatus":"UNDELIVERED_SERVER_OUTAGE","refundPreference":"GRANT_FULL""#))
         #expect(output.contains("nothing sent (vetoed by no-answer-without-consent)"))
         #expect(output.contains("REFUND_DECLINED"))
+        // The team: 12 seats charged 101.88 USD in all, and a member's refund request left unanswered.
+        #expect(output.contains("subscription.seats = 12"))
+        #expect(output.contains("lumen-team-seats-25off (PROMOTIONAL)"))
+        #expect(output.contains("vetoed by assigned-transaction") && output.contains("(4000227))"))
         // The cancel page: Apple's realtime call answered with the German text and a signed offer.
         #expect(output.contains("Bleib bei Lumen Pro") && output.contains("with a promotional offer, signed by Verdict (V2 JWS"))
         // The signed promotional offer and the curl examples.

@@ -6,7 +6,8 @@ import UnixSignals
 import VerdictService
 
 /// `verdict demo`: starts the App Store simulator and the Verdict service in this process,
-/// wired together, plays a short scenario (retention offers, refund requests), prints what was
+/// wired together, plays a short scenario (retention offers, refund requests, the cancel page, a
+/// team that cuts seats and a team member's refund request), prints what was
 /// decided and why, then keeps serving — with a ready-to-paste `curl` for every endpoint — until
 /// SIGINT or SIGTERM. Everything is kept in a temporary folder that is removed at exit.
 struct DemoCommand: AsyncParsableCommand {
@@ -16,7 +17,8 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Runs an App Store simulator and the Verdict service in one process (SQLite in a \
             temporary folder, the rules of --rules-dir), plays Lumen subscribers turning \
-            auto-renew off and customers asking for refunds, and prints each decision with the \
+            auto-renew off, customers asking for refunds, the cancel page and a team cutting \
+            seats, and prints each decision with the \
             rules' explanation. Then it keeps serving so you can try the API with the printed \
             token; Ctrl-C stops it and deletes the temporary folder. Needs no network.
             """

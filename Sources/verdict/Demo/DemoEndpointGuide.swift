@@ -34,7 +34,7 @@ struct DemoEndpointGuide {
 
     /// Prints the addresses, the token and the examples; `serving` adds the Ctrl-C line.
     func print(to output: DemoOutput, serving: Bool) {
-        output.banner("4. Try it yourself")
+        output.banner("5. Try it yourself")
         output.field("Verdict service", serviceURL, indent: "  ")
         output.field("Console", serviceURL + "/console   (sign in with the API token)", indent: "  ")
         output.field("App Store sim", simulatorURL + "   (control API: GET \(simulatorURL)/simulator)", indent: "  ")

@@ -7,12 +7,14 @@ import VerdictService
 /// who turn auto-renew off or lapse (retention offers), then customers who ask Apple for a
 /// refund (consumption requests), then a subscriber on the App Store's cancel page (Retention
 /// Messaging), each step delivered by the simulator and processed by the
-/// service before the next — as Apple's notifications would arrive over days.
+/// service before the next — as Apple's notifications would arrive over days. Last, a team: a
+/// multiseat subscription whose buyer cuts seats, and a refund request about a member's
+/// transaction, which Apple does not let anyone answer.
 ///
 /// ``play()`` prints each case to ``output`` as it completes and returns a ``DemoSummary``;
 /// with ``DemoOutput/silent`` it only returns the summary (for tests). The offer cases are in
 /// `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`, the cancel page
-/// in `DemoScenario+CancelPage.swift`.
+/// in `DemoScenario+CancelPage.swift`, the team cases in `DemoScenario+Teams.swift`.
 struct DemoScenario: Sendable {
     /// Lumen's products (see Rules/catalog.yaml).
     enum Product {
@@ -59,6 +61,8 @@ struct DemoScenario: Sendable {
             output.banner("3. The cancel page — the App Store asks Verdict what to show a subscriber who may cancel")
             cases += try await playCancelPage(service: service)
         }
+        output.banner("4. Teams — a team buyer cuts seats; a member of a team asks for a refund")
+        cases += try await playTeams()
         let log = await store.notificationLog()
         return DemoSummary(cases: cases, sampleNotificationUUID: log.count > first ? log[first].notificationUUID : nil)
     }

@@ -1,7 +1,7 @@
 /// What the demo scenario decided, case by case, in a form a test (or the closing endpoint
 /// guide) can read without parsing the printed text.
 struct DemoSummary: Sendable, Hashable {
-    /// Every case in the order played: the offer cases, then the refund cases.
+    /// Every case in the order played: the offer cases, the refund cases, the cancel page, the team.
     var cases: [DemoCaseResult]
     /// The UUID of one notification the service received (the first of the scenario).
     var sampleNotificationUUID: String?
@@ -28,7 +28,8 @@ struct DemoCaseResult: Sendable, Hashable {
     }
 
     /// A stable name: `annual-full-price`, `monthly-loyal-jpy`, `free-trial-only`, `lapsed-winback`,
-    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`, `cancel-page`; an
+    /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`, `cancel-page`,
+    /// `team-seat-reduction`, `team-member-refund`; an
     /// offer or cancel-page case's held-out customer is `<name>-held-out`.
     var name: String
     /// The case's title as printed.
