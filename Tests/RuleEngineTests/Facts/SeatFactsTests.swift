@@ -41,6 +41,16 @@ struct SeatFactsTests {
         #expect(try holds("customer.transactions.all(t, t.ownership == PURCHASED)", facts))
     }
 
+    @Test("the purchase as first delivered (before the addition, without SEAT_ADDITION) and its addition are one paid period")
+    func purchaseStoredBeforeItsAddition() {
+        var firstDelivered = Support.purchase
+        firstDelivered.additionalTransactionReason = nil
+        let subscription = Support.facts([firstDelivered, Support.seatAddition]).subscription
+        #expect(subscription.paidPeriods == 1)
+        #expect(subscription.seats == 12)
+        #expect(subscription.amount == Support.usd(101_880))
+    }
+
     @Test("a renewal starts a new period: the old period's transactions are not counted")
     func renewalStartsAPeriod() {
         let renewal = Support.multiseat("7002", day: 365, ends: 730, seats: 10, price: 9_000, tiers: [(9_000, 10)])

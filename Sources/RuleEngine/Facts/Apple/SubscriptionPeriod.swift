@@ -65,16 +65,17 @@ struct SubscriptionPeriod {
     }
 
     /// Billing periods paid: every paid transaction of ``history`` but seat additions to a period
-    /// already counted (Apple marks every transaction of such a period `SEAT_ADDITION`, the first
-    /// one included, so one of them counts).
+    /// already counted. A seat addition shares its period's end; the period's first transaction
+    /// may carry `SEAT_ADDITION` too (Apple marks every transaction of such a period when it signs
+    /// them again) or not (as first delivered, before the addition), so a `SEAT_ADDITION`
+    /// transaction is skipped exactly when a paid transaction ending at the same time was counted.
     var paidPeriods: Int64 {
-        var periodsWithSeatAdditions: Set<Date> = []
+        var countedEnds: Set<Date> = []
         var count: Int64 = 0
         for transaction in history where transaction.isPaidPeriod {
-            if transaction.resolvedAdditionalTransactionReason == .seatAddition, let end = transaction.expiresDate,
-               !periodsWithSeatAdditions.insert(end).inserted {
-                continue
-            }
+            let end = transaction.expiresDate
+            if transaction.resolvedAdditionalTransactionReason == .seatAddition, let end, countedEnds.contains(end) { continue }
+            if let end { countedEnds.insert(end) }
             count += 1
         }
         return count
