@@ -123,8 +123,8 @@ public enum RuleBundleChecker {
             nodes += (file.retention?.rules ?? []).map { ($0.header.id, $0.header.idNode) }
         }
         for (id, node) in nodes {
-            if id == AssignedMemberVeto.id {
-                log.error("id '\(id)' is the built-in veto of offers to group members; choose another id", at: node)
+            if let meaning = ReservedRuleIds.meanings[id] {
+                log.error("id '\(id)' is \(meaning); choose another id", at: node)
             }
             if let first = seen[id] {
                 log.error("id '\(id)' is already used at line \(first.location.line)", at: node)

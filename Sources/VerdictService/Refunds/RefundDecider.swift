@@ -33,7 +33,7 @@ public struct RefundDecider: Sendable {
     /// Apple's deadline after the notification's `signedDate`: 12 hours.
     public static let answerWindowMilliseconds: Int64 = 12 * 3_600_000
     /// The `blockedBy` of a request about a member's `ASSIGNED` transaction.
-    public static let assignedTransactionGuard = "assigned-transaction"
+    public static let assignedTransactionGuard = ReservedRuleIds.assignedTransaction
     /// Why nothing is sent about a member's `ASSIGNED` transaction.
     static let assignedTransactionReason =
         "the purchase is a group member's ASSIGNED transaction: Apple accepts no consumption information about it (4000227)"

@@ -109,6 +109,10 @@ struct AssignedMemberVetoTests {
         let taken = BundleTestSupport.offersFile(everyone, section: "  never:\n    - {id: assigned-member, if: subscription.isInBillingRetry}")
         #expect(BundleTestSupport.errors(rules: taken).map(\.message)
             == ["id 'assigned-member' is the built-in veto of offers to group members; choose another id"])
+        // The service's guard on refund requests about a member's transaction is reserved too.
+        let guardTaken = BundleTestSupport.offersFile(everyone, section: "  never:\n    - {id: assigned-transaction, if: subscription.isInBillingRetry}")
+        #expect(BundleTestSupport.errors(rules: guardTaken).map(\.message)
+            == ["id 'assigned-transaction' is the built-in guard on refund requests about a group member's transaction; choose another id"])
     }
 }
 
