@@ -70,9 +70,7 @@ extension SimulatorStore {
             $0.revocationDate = now
             $0.revocationType = .assignmentRevoke
         }
-        member.state = .revoked
-        member.autoRenewStatus = .off
-        member.expirationIntent = .other
+        member.revoke()
         subscriptions[memberOriginalTransactionId] = member
         subscriptions[purchaserId]?.seats?.memberIds.removeAll { $0 == memberOriginalTransactionId }
         return try await publish(.revoke, transactionId: member.latestTransactionId, subscription: member)

@@ -39,9 +39,7 @@ extension SimulatorStore {
         try setRevocation(transactionId, date: now, reason: reason, type: type, percentage: revokedPercentage)
         refundRequests[transactionId]?.outcome = .granted
         let record = updateSubscription(of: transaction, if: { revokesCurrentPeriod($0, transactionId: transactionId) }) {
-            $0.state = .revoked
-            $0.autoRenewStatus = .off
-            $0.expirationIntent = .other
+            $0.revoke()
         }
         return try await publish(.refund, transactionId: transactionId, subscription: record)
     }
@@ -72,7 +70,8 @@ extension SimulatorStore {
         return try await publish(.refundReversed, transactionId: transactionId, subscription: record)
     }
 
-    private func storedTransaction(_ id: String) throws -> JWSTransactionDecodedPayload {
+    /// The stored transaction `id`, or `SimulatorError.unknownTransaction`.
+    func storedTransaction(_ id: String) throws -> JWSTransactionDecodedPayload {
         guard let payload = transactions[id]?.payload else { throw SimulatorError.unknownTransaction(id) }
         return payload
     }

@@ -13,9 +13,7 @@ extension SimulatorStore {
     /// `REFUND` / `SEATS` with the transaction and the renewal info.
     public func refundSeats(transactionId: String, seats refunded: Int32,
                             reason: RevocationReason = .refundedForOtherReason) async throws -> ScenarioResult {
-        guard let transaction = transactions[transactionId]?.payload else {
-            throw SimulatorError.unknownTransaction(transactionId)
-        }
+        let transaction = try storedTransaction(transactionId)
         guard transaction.isMultiSeat, transaction.inAppOwnershipType != .assigned else {
             throw SimulatorError.invalidState("only a group purchaser's multiseat transaction has seats to refund")
         }
@@ -46,9 +44,7 @@ extension SimulatorStore {
                 subscription.seats = seats
             }
             if revokesCurrentPeriod(subscription, transactionId: transactionId) {
-                subscription.state = .revoked
-                subscription.autoRenewStatus = .off
-                subscription.expirationIntent = .other
+                subscription.revoke()
             }
             subscriptions[subscription.originalTransactionId] = subscription
             record = subscription

@@ -21,8 +21,7 @@ extension APIRoutes {
             guard transaction.originalTransactionId == id else {
                 throw APIErrorResponse.transactionIdIsNotOriginalTransactionId
             }
-            if transaction.inAppOwnershipType == .familyShared { throw APIErrorResponse.familyTransactionNotSupported }
-            if transaction.inAppOwnershipType == .assigned { throw APIErrorResponse.assignedTransactionNotSupported }
+            try rejectUnsupportedOwnership(transaction)
         case .appTransaction: throw APIErrorResponse.appTransactionIdNotSupported
         case .unknown: throw APIErrorResponse.transactionIdNotFound
         }
@@ -34,9 +33,12 @@ extension APIRoutes {
 extension SimulatorStore {
     /// Gives every transaction of the purchase `originalTransactionId` the app account token
     /// `token`, and its subscription (if any), whose renewals and renewal info then carry it.
+    /// A subscription's transactions are its record's, oldest first; a one-time purchase is its
+    /// own original transaction.
     func setAppAccountToken(_ token: UUID, originalTransactionId: String) throws {
-        let ids = transactions.values.filter { $0.payload.originalTransactionId == originalTransactionId }
-            .sorted { $0.createdSequence < $1.createdSequence }.compactMap(\.payload.transactionId)
+        let ids = subscriptions[originalTransactionId]?.transactionIds
+            ?? (transactions[originalTransactionId]?.payload.originalTransactionId == originalTransactionId
+                ? [originalTransactionId] : [])
         for id in ids { try modifyTransaction(id) { $0.appAccountToken = token } }
         subscriptions[originalTransactionId]?.appAccountToken = token
     }

@@ -57,11 +57,18 @@ extension APIRoutes {
         let id = try pathTransactionId(context)
         switch await store.lookUp(id) {
         case .transaction(let transaction):
-            if transaction.inAppOwnershipType == .familyShared { throw APIErrorResponse.familyTransactionNotSupported }
-            if transaction.inAppOwnershipType == .assigned { throw APIErrorResponse.assignedTransactionNotSupported }
+            try rejectUnsupportedOwnership(transaction)
             return (id, transaction)
         case .appTransaction: throw APIErrorResponse.appTransactionIdNotSupported
         case .unknown: throw APIErrorResponse.transactionIdNotFound
         }
+    }
+
+    /// Refuses a transaction obtained through Family Sharing (4000185) or a group member's
+    /// `ASSIGNED` transaction (4000227), which consumption information and app account tokens
+    /// cannot be sent for.
+    func rejectUnsupportedOwnership(_ transaction: JWSTransactionDecodedPayload) throws {
+        if transaction.inAppOwnershipType == .familyShared { throw APIErrorResponse.familyTransactionNotSupported }
+        if transaction.inAppOwnershipType == .assigned { throw APIErrorResponse.assignedTransactionNotSupported }
     }
 }

@@ -46,6 +46,13 @@ struct SubscriptionRecord: Sendable {
 
     var latestTransactionId: String { transactionIds[transactionIds.count - 1] }
 
+    /// Revokes the subscription (status 5): auto-renew off, expiration intent `other`.
+    mutating func revoke() {
+        state = .revoked
+        autoRenewStatus = .off
+        expirationIntent = .other
+    }
+
     /// The price of the next period: the pending offer's price, else the regular price.
     var renewalPrice: Int64 {
         if let offer = nextOffer, nextOfferRemainingPeriods > 0 { return offer.price ?? price }
