@@ -36,7 +36,13 @@ enum AssignedMemberVeto {
 extension ChoosingRule {
     /// Whether the rule's conditions read `subscription.ownership` (directly or through a
     /// segment), which exempts it from ``AssignedMemberVeto``.
-    var readsOwnership: Bool { conditions.contains { $0.expression.reads(AssignedMemberVeto.ownershipPath) } }
+    var readsOwnership: Bool { conditions.read(AssignedMemberVeto.ownershipPath) }
+}
+
+extension Sequence<CompiledCondition> {
+    /// Whether any of the conditions reads the fact at `path` (or a part of it), directly or
+    /// through a segment.
+    func read(_ path: String) -> Bool { contains { $0.expression.reads(path) } }
 }
 
 extension DecisionEvaluator {

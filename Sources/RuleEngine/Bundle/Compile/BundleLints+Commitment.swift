@@ -18,12 +18,10 @@ extension BundleLints {
     /// firing on it; anything else (an `||`, a macro) counts as possibly firing. The retention section answers realtime requests only, so
     /// it is not linted.
     func commitment(_ section: CompiledOffersSection?, analysis: ConditionAnalysis) {
-        guard let section, !section.vetoes.contains(where: { $0.condition.expression.reads(Self.commitmentPath) }) else {
-            return
-        }
+        guard let section, !section.vetoes.map(\.condition).read(Self.commitmentPath) else { return }
         let sectionConditions = section.appliesTo.map { [$0.source] } ?? []
         for rule in section.rules where rule.mode != .off {
-            guard !rule.conditions.contains(where: { $0.expression.reads(Self.commitmentPath) }) else { continue }
+            guard !rule.conditions.read(Self.commitmentPath) else { continue }
             let conditions = sectionConditions + rule.conditions.map(\.source)
             let admitsType = analysis.constraint(on: "event.type", in: conditions)?.allows("DID_CHANGE_RENEWAL_STATUS") ?? true
             let admitsSubtype = analysis.constraint(on: "event.subtype", in: conditions)?.allows("AUTO_RENEW_DISABLED") ?? true

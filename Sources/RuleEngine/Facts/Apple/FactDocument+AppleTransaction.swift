@@ -35,9 +35,7 @@ extension FactDocument.Refund {
     /// subscription away, and anything on a member's copy (`ASSIGNED`) of the purchaser's
     /// transaction are not refunds to this customer.
     init?(_ transaction: JWSTransactionDecodedPayload) {
-        guard transaction.inAppOwnershipType != .assigned, let type = transaction.factRevocationType, type.isRefund else {
-            return nil
-        }
+        guard let type = transaction.customerRefundType else { return nil }
         let price = FactDocument.Amount(transaction.price, transaction.currency)
         if type == .refundSeats {
             // Apple dates no seat refund: when it signed the transaction showing the revoked seats.
@@ -100,6 +98,20 @@ extension JWSTransactionDecodedPayload {
     var factOwnership: InAppOwnershipType? {
         guard let type = inAppOwnershipType else { return .purchased }
         return type.known
+    }
+
+    /// The billing plan; `BILLED_UPFRONT` when Apple gives none, nil for a value newer than this code.
+    var factBillingPlan: BillingPlanType? {
+        guard let type = billingPlanType else { return .billedUpfront }
+        return type.known
+    }
+
+    /// How Apple refunded this customer for the transaction: a full, prorated or seat refund; nil
+    /// for a transaction not refunded, a family-sharing or assignment revocation, and a member's
+    /// copy (`ASSIGNED`) of the purchaser's transaction, whose refunds are the purchaser's.
+    var customerRefundType: FactRevocationType? {
+        guard inAppOwnershipType != .assigned, let type = factRevocationType, type.isRefund else { return nil }
+        return type
     }
 
     /// A period is paid unless it was free (a free trial, or a price of zero) or refunded.

@@ -31,9 +31,7 @@ enum LifetimeMoney {
 
     /// What a refund of the transaction gave back (an estimate for a seat refund).
     static func refund(_ transaction: JWSTransactionDecodedPayload) -> (currency: String, milliunits: Int64)? {
-        guard let (currency, charged) = paid(transaction), let type = transaction.factRevocationType, type.isRefund else {
-            return nil
-        }
+        guard let type = transaction.customerRefundType, let (currency, charged) = paid(transaction) else { return nil }
         switch type {
         case .refundSeats:
             guard let price = transaction.price, price > 0, let seats = transaction.resolvedRevokedSeatQuantity else { return nil }

@@ -81,7 +81,7 @@ public struct SubscriptionFacts: Sendable {
         facts.renewalSeats = renewal?.renewalSeats.map(Int64.init) ?? period.seats
         facts.renewalAmount = Self.renewalAmount(renewal, period: period, currency: renewal?.currency ?? currency)
         facts.ownership = latest?.factOwnership
-        facts.billingPlan = latest.flatMap { $0.billingPlanType == nil ? .billedUpfront : $0.billingPlanType?.known }
+        facts.billingPlan = latest?.factBillingPlan
         facts.commitment = period.commitment(renewal: renewal)
         return facts
     }
@@ -106,10 +106,8 @@ public struct SubscriptionFacts: Sendable {
     /// current period cost (as `renewalPrice` falls back to `price`).
     static func renewalAmount(_ renewal: JWSRenewalInfoDecodedPayload?, period: SubscriptionPeriod, currency: String?)
         -> FactDocument.Amount? {
-        guard let renewal else { return period.amount }
-        if renewal.isMultiSeat { return FactDocument.Amount(renewal.renewalAmount, currency) }
-        guard let price = renewal.renewalPrice else { return period.amount }
-        return FactDocument.Amount(price, currency)
+        guard let renewal, renewal.isMultiSeat || renewal.renewalPrice != nil else { return period.amount }
+        return FactDocument.Amount(renewal.renewalAmount, currency)
     }
 
     /// The subscription's own transactions, oldest purchase first.
