@@ -42,10 +42,14 @@ struct ConsoleDecisionView {
         self.factsJSON = json
     }
 
+    /// `json`, the stored record, read once: its explanation and its facts (a table, and pretty-printed).
     private init(fields: [Field], json: String, context: Context) {
+        let record = JSONValue.parse(Data(json.utf8))?.objectValue
+        let facts = record?["facts"]
         self.init(
-            fields: fields, explanation: ConsoleFormat.member(json, "explanation") ?? "",
-            facts: ConsoleFactsTable(record: json, schema: context.bundle?.schema ?? .standard), json: Self.facts(json))
+            fields: fields, explanation: record?["explanation"]?.stringValue ?? "",
+            facts: facts.flatMap { $0.objectValue?.isEmpty == false ? ConsoleFactsTable(facts: $0, schema: context.bundle?.schema ?? .standard) : nil },
+            json: facts.flatMap(Self.pretty))
     }
 
     init(_ record: OfferDecisionRecord, context: Context) {
@@ -70,14 +74,12 @@ struct ConsoleDecisionView {
 
     init(_ record: ConsumptionRequestRecord, context: Context) {
         var fields = [Field(label: "Purchase", value: record.transactionId, code: true)]
-        var context = context
-        if let token = record.appAccountToken { context.appAccountToken = token }
         fields += Self.subscription(record.originalTransactionId, context: context)
         fields += [
             Field(label: "Apple asked", value: "\(ConsoleFormat.instant(record.requestedAt)) (\(record.reason ?? "no reason given"))"),
             Field(label: "Deadline", value: ConsoleFormat.instant(record.deadline)),
         ]
-        if record.blockedBy == RefundDecider.assignedTransactionGuard, record.ruleId == nil {
+        if ConsoleRefundsView.isNotApplicable(record) {
             fields.append(Field(label: "Rule", value: ConsoleRefundsView.decidedBy(record)))
         } else if let veto = record.blockedBy {
             var field = Self.rule(veto, line: nil, context: context)
@@ -145,9 +147,8 @@ struct ConsoleDecisionView {
         return "\(answered), which reached Apple after its deadline: Apple showed its fallback, and the decision uses no cap"
     }
 
-    /// The record's facts, pretty-printed; nil when it has none.
-    private static func facts(_ json: String) -> String? {
-        guard let facts = JSONValue.parse(Data(json.utf8))?.objectValue?["facts"] else { return nil }
+    /// The facts, pretty-printed.
+    private static func pretty(_ facts: JSONValue) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(facts)).map { String(decoding: $0, as: UTF8.self) }

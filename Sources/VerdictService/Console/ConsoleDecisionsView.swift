@@ -85,7 +85,7 @@ struct ConsoleDecisionsView {
             Row(href: "/console/decisions/refunds/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
                 originalTransactionId: record.originalTransactionId,
                 customerHref: ConsoleLinks.customer(record.originalTransactionId), trigger: "CONSUMPTION_REQUEST",
-                rule: record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default",
+                rule: ConsoleRefundsView.decidedBy(record),
                 result: "\(record.state.rawValue)\(record.body == nil ? "" : " (answer for Apple)")", outcome: record.outcome ?? "")
         })
     }

@@ -46,15 +46,6 @@ struct ConsoleFactsTable {
 
     var rows: [Row]
 
-    /// The table of the `facts` member of a stored decision record; nil when the record has no
-    /// facts (or an empty object of them).
-    init?(record json: String, schema: FactSchema) {
-        guard let facts = JSONValue.parse(Data(json.utf8))?.objectValue?["facts"], facts.objectValue?.isEmpty == false else {
-            return nil
-        }
-        self.init(facts: facts, schema: schema)
-    }
-
     /// The table of a facts document.
     init(facts: JSONValue, schema: FactSchema) {
         var rows: [Row] = []

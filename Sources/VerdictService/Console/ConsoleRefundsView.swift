@@ -42,9 +42,13 @@ struct ConsoleRefundsView {
     /// What decided the request: its rule, the veto that blocked it, the default answer, or the
     /// guard that makes a member's `ASSIGNED` transaction not applicable.
     static func decidedBy(_ record: ConsumptionRequestRecord) -> String {
-        if record.blockedBy == RefundDecider.assignedTransactionGuard, record.ruleId == nil {
-            return "not applicable: a group member's transaction (ASSIGNED)"
-        }
+        if isNotApplicable(record) { return "not applicable: a group member's transaction (ASSIGNED)" }
         return record.blockedBy.map { "vetoed by \($0)" } ?? record.ruleId ?? "default"
+    }
+
+    /// Whether the request was about a member's `ASSIGNED` transaction, which the guard (no rule)
+    /// left unanswered.
+    static func isNotApplicable(_ record: ConsumptionRequestRecord) -> Bool {
+        record.blockedBy == RefundDecider.assignedTransactionGuard && record.ruleId == nil
     }
 }

@@ -26,7 +26,6 @@ final class ConnectionCensus: Sendable {
 
     private struct State {
         var places: [UInt64: Place] = [:]
-        var nextTicket: UInt64 = 0
         var clock: UInt64 = 0
     }
 
@@ -35,6 +34,7 @@ final class ConnectionCensus: Sendable {
     /// `first_request_timeout` or `request_timeout` (a metric).
     let closed: @Sendable (_ reason: String) -> Void
     private let state = Mutex(State())
+    private let nextTicket = Atomic<UInt64>(0)
 
     init(limit: Int, closed: @escaping @Sendable (_ reason: String) -> Void = { _ in }) {
         self.limit = max(limit, 1)
@@ -43,10 +43,7 @@ final class ConnectionCensus: Sendable {
 
     /// A ticket for a connection that has just opened.
     func ticket() -> Ticket {
-        state.withLock { state in
-            defer { state.nextTicket += 1 }
-            return Ticket(id: state.nextTicket)
-        }
+        Ticket(id: nextTicket.wrappingAdd(1, ordering: .relaxed).oldValue)
     }
 
     /// Gives the connection a place, as an idle connection (`busy: false`, on opening) or with
@@ -81,16 +78,6 @@ final class ConnectionCensus: Sendable {
         return seated
     }
 
-    /// Whether the connection holds a place (it may have lost it to a newcomer while idle).
-    func isSeated(_ ticket: Ticket) -> Bool {
-        state.withLock { $0.places[ticket.id] != nil }
-    }
-
-    /// Marks a connection that holds a place as having a request in progress.
-    func busy(_ ticket: Ticket) {
-        state.withLock { $0.places[ticket.id]?.idleSince = nil }
-    }
-
     /// Marks a connection that holds a place as idle (its answer is sent).
     func idle(_ ticket: Ticket) {
         state.withLock { state in
@@ -104,7 +91,4 @@ final class ConnectionCensus: Sendable {
     func leave(_ ticket: Ticket) {
         _ = state.withLock { $0.places.removeValue(forKey: ticket.id) }
     }
-
-    /// The connections holding a place now.
-    var count: Int { state.withLock { $0.places.count } }
 }

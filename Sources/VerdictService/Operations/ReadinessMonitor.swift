@@ -8,8 +8,9 @@ import VerdictStorage
 /// second) reads "not ready" instead of timing out, and no probe holds a connection open while a
 /// database call waits.
 ///
-/// Every ``interval`` it asks the database for its schema version (and, when the App Store key is
-/// missing, how many refund answers wait in the queue). A check that has not answered within
+/// Every ``interval`` it asks the database for its schema version; when the App Store key is
+/// missing it also counts the refund answers waiting in the queue, at most every
+/// ``waitingCountInterval`` (a scan of the queue; the answers have a 12-hour deadline). A check that has not answered within
 /// ``checkTimeout`` counts as a database that does not answer, even before the call gives up.
 final class ReadinessMonitor: Service, Sendable {
     /// What the last check found.
@@ -24,7 +25,12 @@ final class ReadinessMonitor: Service, Sendable {
         var latest: Snapshot?
         /// When the check now running started.
         var checkStarted: ContinuousClock.Instant?
+        /// When the waiting submissions were last counted.
+        var counted: ContinuousClock.Instant?
     }
+
+    /// How often the waiting consumption submissions are counted.
+    static let waitingCountInterval: Duration = .seconds(30)
 
     let repository: any JobStore & StorageLifecycle
     let interval: Duration
@@ -54,7 +60,10 @@ final class ReadinessMonitor: Service, Sendable {
 
     /// Checks the database once and keeps what it found.
     func refresh() async {
-        state.withLock { $0.checkStarted = .now }
+        let (previous, counted) = state.withLock { state in
+            state.checkStarted = .now
+            return (state.latest, state.counted)
+        }
         var snapshot = Snapshot(
             database: .init(ready: false, detail: ""),
             migrations: .init(ready: false, detail: "not checked: the database is unreachable"),
@@ -65,8 +74,13 @@ final class ReadinessMonitor: Service, Sendable {
             snapshot.migrations = .init(
                 ready: found.isCurrent, detail: "schema version \(found.appliedVersion) of \(found.expectedVersion)")
             if countsWaitingSubmissions {
-                snapshot.waitingSubmissions = (try? await repository.queueStatistics(now: now().appStoreMilliseconds))?.kinds
-                    .first { $0.kind == ConsumptionSubmissionJob.kind }?.queued ?? 0
+                if let counted, ContinuousClock.now - counted < Self.waitingCountInterval, let previous, previous.database.ready {
+                    snapshot.waitingSubmissions = previous.waitingSubmissions
+                } else {
+                    snapshot.waitingSubmissions = (try? await repository.queueStatistics(now: now().appStoreMilliseconds))?.kinds
+                        .first { $0.kind == ConsumptionSubmissionJob.kind }?.queued ?? 0
+                    state.withLock { $0.counted = .now }
+                }
             }
         } catch {
             snapshot.database.detail = StorageErrorText.describe(error)

@@ -159,14 +159,16 @@ public struct RefundDecider: Sendable {
             // Even past the deadline the submission job is enqueued: it records the miss.
             body = ConsumptionBody(response: decision.refund, reported: request.reported, productType: request.productType)
         }
+        // A member's transaction: the guard decided, not the rule.
+        let (ruleId, ruleLine, blockedBy) = request.assigned
+            ? (nil, nil, assignedTransactionGuard)
+            : (decision.rule?.id, decision.rule?.line, decision.blockedBy?.id)
         return ConsumptionRequestRecord(
             id: id, notificationUUID: request.notificationUUID, transactionId: request.transactionId,
             originalTransactionId: request.originalTransactionId, appAccountToken: request.appAccountToken,
             environment: request.environment, reason: request.reason, requestedAt: request.requestedAt,
             deadline: request.requestedAt + Self.answerWindowMilliseconds, decidedAt: decidedAt,
-            bundleHash: bundle.hash, ruleId: request.assigned ? nil : decision.rule?.id,
-            ruleLine: request.assigned ? nil : decision.rule?.line,
-            blockedBy: request.assigned ? assignedTransactionGuard : decision.blockedBy?.id,
+            bundleHash: bundle.hash, ruleId: ruleId, ruleLine: ruleLine, blockedBy: blockedBy,
             consentBasis: request.basis, state: notSent == nil ? .pending : .notSent,
             body: try body.map { String(decoding: try $0.encoded(), as: UTF8.self) },
             json: try Self.recordJSON(decision, facts: facts, consent: request.consent, basis: request.basis, body: body,
