@@ -1,6 +1,9 @@
 /// The console's sign-in sessions. Part of ``VerdictRepository``: every method is one statement;
 /// times are UNIX milliseconds. Only a SHA-256 digest of each session id is stored, so the table
 /// never holds what a browser presents.
+///
+/// Process-wide, not per app: a session is a sign-in to the service's one console (opened with
+/// one of the service's API tokens), so it is found whichever app's repository looks it up.
 public protocol ConsoleSessionStore: Sendable {
     /// Stores a new session (and removes the expired ones).
     func createConsoleSession(_ session: ConsoleSessionRecord) async throws

@@ -1,6 +1,11 @@
 /// The refund flow's consumption requests: each decided request, its submission attempts to Apple,
 /// Apple's outcomes, and per-rule statistics.
 /// Part of ``VerdictRepository``: every method is one database transaction; times are UNIX milliseconds.
+///
+/// Scoped to the repository's app: requests are stored with it, at most one is pending or sent per
+/// app and purchase, and every look-up, list and change reads and changes only this app's requests.
+/// Attempts are reached through their request: they are recorded and read only for a request of
+/// this app.
 public protocol ConsumptionRequestStore: Sendable {
     /// Stores a decided request and, in the same transaction, enqueues `submission` when the
     /// record is pending. A notification decided before returns `.alreadyDecided`; a request for

@@ -1,7 +1,8 @@
 /// Stored decisions read in the order they were made, a page at a time: what a rule replay
 /// re-decides. Part of ``VerdictRepository``; read-only, each page one statement (no transaction
 /// held between pages, so a replay never blocks the service). Pages are ordered by
-/// `(decidedAt, id)` and continue after a ``DecisionCursor``.
+/// `(decidedAt, id)` and continue after a ``DecisionCursor``. Reads only the decisions of the
+/// repository's app (``VerdictRepository/app``).
 public protocol DecisionHistoryStore: Sendable {
     /// Offer decisions made in `period`, oldest first, after `cursor`, at most `limit`.
     func offerDecisions(decidedIn period: DecisionPeriod, after cursor: DecisionCursor?, limit: Int) async throws

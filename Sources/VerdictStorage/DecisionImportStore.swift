@@ -7,6 +7,10 @@
 /// Rows are inserted as given: nothing is enqueued (no webhook, no submission to Apple, no
 /// processing job: imported notifications are stored as processed) and no cap is counted. A
 /// record whose key is already stored is skipped. The daily statistics count imported rows.
+///
+/// Every row is stored with the repository's app (``VerdictRepository/app``): a history is
+/// imported into one app, and a key is "already stored" for that app only where the table is keyed
+/// by app (transactions, customers, renewal info).
 public protocol DecisionImportStore: Sendable {
     /// Inserts `records` in one transaction (several multi-row statements).
     func importOfferDecisions(_ records: [OfferDecisionRecord]) async throws

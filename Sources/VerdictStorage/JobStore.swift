@@ -1,11 +1,19 @@
 /// The durable job queue: leased to workers, retried with backoff, shared by several processes.
 /// Part of ``VerdictRepository``: every method is one database transaction; times are UNIX milliseconds.
+///
+/// One queue serves every app, and each job says its app (``JobRecord/app``). Scoped to the
+/// repository's app: ``enqueue(_:)`` (the job is this app's; dedupe keys are per app) and
+/// ``wakeNotificationJobs(originalTransactionId:now:)``. Process-wide, whichever app the
+/// repository acts for: claims (one worker runs every app's jobs), what is done by job id
+/// (complete, fail, renew, ``job(id:)``), ``releaseLeases(owner:now:)``, and the operator's views
+/// ``jobs(state:limit:)`` and ``queueStatistics(now:)``.
 public protocol JobStore: Sendable {
-    /// Enqueues a job. With a `dedupeKey` already used by a job that is not dead, nothing is
-    /// enqueued and the existing job's id is returned with `created == false`.
+    /// Enqueues a job as this app's. With a `dedupeKey` already used by a job of this app that is
+    /// not dead, nothing is enqueued and the existing job's id is returned with `created == false`;
+    /// another app's job with the same key does not count.
     func enqueue(_ job: NewJob) async throws -> JobEnqueueResult
 
-    /// Claims up to `limit` runnable jobs for `owner` with a lease until `now + leaseMilliseconds`.
+    /// Claims up to `limit` runnable jobs of any app for `owner` with a lease until `now + leaseMilliseconds`.
     /// Runnable: queued with `runAt <= now`, or running with an expired lease (a crashed worker).
     /// Ordered by deadline (jobs without one last), then `runAt`, then id. Increments `attempts`.
     /// Several processes may call this concurrently: a job is never leased to two owners at once
@@ -28,8 +36,8 @@ public protocol JobStore: Sendable {
     @discardableResult
     func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, countsAsAttempt: Bool, now: Int64) async throws -> Bool
 
-    /// Makes the queued jobs of the notifications about `originalTransactionId` runnable at `now`
-    /// (a decision waiting for that customer's history, once the history sync completed).
+    /// Makes the queued jobs of this app's notifications about `originalTransactionId` runnable at
+    /// `now` (a decision waiting for that customer's history, once the history sync completed).
     /// Returns how many were woken.
     @discardableResult
     func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int
@@ -42,11 +50,11 @@ public protocol JobStore: Sendable {
     @discardableResult
     func releaseLeases(owner: String, now: Int64) async throws -> Int
 
-    /// The job with `id`, in any state.
+    /// The job with `id`, in any state, of any app.
     func job(id: Int64) async throws -> JobRecord?
-    /// Jobs in one state, newest first.
+    /// Jobs of every app in one state, newest first.
     func jobs(state: JobState, limit: Int) async throws -> [JobRecord]
-    /// Queue depth and age per state, for metrics and `/readyz`.
+    /// Queue depth and age per state over every app's jobs, for metrics and `/readyz`.
     func queueStatistics(now: Int64) async throws -> QueueStatistics
 }
 

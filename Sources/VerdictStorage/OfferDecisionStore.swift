@@ -1,6 +1,10 @@
 /// The retention offer decisions, their caps, their outcomes (redeemed, retained), what the
-/// customers did afterwards, and per-rule statistics. Part of ``VerdictRepository``: every method is one database transaction; times are
-/// UNIX milliseconds.
+/// customers did afterwards, and per-rule statistics. Part of ``VerdictRepository``: every method
+/// is one database transaction; times are UNIX milliseconds.
+///
+/// Acts for the repository's app (``VerdictRepository/app``): decisions and revenue ledger rows
+/// are stored with it, and lookups, caps, outcomes, revenue and statistics see only its
+/// decisions — a cap counts one app's grants, and two apps' caps never wait on each other.
 public protocol OfferDecisionStore: Sendable {
     /// Stores a decision and, in the same transaction, enqueues `followUp` (e.g. its webhook
     /// delivery) — unless one of `caps` is already used up: each is counted and the decision stored
@@ -21,7 +25,8 @@ public protocol OfferDecisionStore: Sendable {
     /// with it), found by its dedupe key `followUpKey`, is withdrawn while still queued. Returns
     /// whether the decision changed (false: unknown, or already marked).
     func markAnsweredLate(decisionId: String, withdrawing followUpKey: String?) async throws -> Bool
-    /// Offers granted (made, not held out, not answered late) since `since`: to one customer, or of one offer.
+    /// Offers granted (made, not held out, not answered late) since `since`: to one customer, or of
+    /// one offer, by this app.
     func grantedOffers(_ scope: OfferCap.Scope, since: Int64) async throws -> Int
     /// Records what the customer did on the customer's open decisions (no outcome yet, decided
     /// before `at`, not decided on the event's own notification, and still inside their

@@ -1,5 +1,9 @@
 /// Replays asked for through the API, run by the job worker. Part of ``VerdictRepository``:
 /// every method is one database transaction; times are UNIX milliseconds.
+///
+/// Acts for the repository's app (``VerdictRepository/app``): a replay is stored with it, and
+/// lookups, listings, progress, finishing and cancelling see only its replays (another app's id
+/// is unknown).
 public protocol RuleReplayStore: Sendable {
     /// Stores a new replay (state `queued`) and enqueues `job` to run it, in one transaction.
     func createReplay(_ replay: RuleReplayRecord, job: NewJob) async throws

@@ -1,5 +1,9 @@
 /// The verified transactions and renewal info, each kept in its newest `signedDate` version.
 /// Part of ``VerdictRepository``: every method is one database transaction; times are UNIX milliseconds.
+///
+/// Every method is scoped to the repository's app: rows are kept per app and id (the same
+/// transaction id or original transaction id stored by two apps is two independent rows), and
+/// reads see only this app's rows.
 public protocol TransactionStore: Sendable {
     /// Stores a transaction unless a version with a newer-or-equal `signedDate` is stored.
     /// Returns true when this version became the stored one.

@@ -45,3 +45,20 @@ extension TestDatabase {
             logger: Self.logger)
     }
 }
+
+extension TestDatabase {
+    /// The two apps of the per-app storage suites.
+    static let appA = "com.example.a"
+    static let appB = "com.example.b"
+
+    /// Runs `body` with one migrated database seen by a repository acting for app A, one acting
+    /// for app B, and the repository opened without an app (which sees neither's rows).
+    static func withApps(
+        _ backend: TestBackend,
+        _ body: (_ a: any VerdictRepository, _ b: any VerdictRepository, _ none: any VerdictRepository) async throws -> Void
+    ) async throws {
+        try await withRepository(backend) { repository, _ in
+            try await body(repository.scoped(to: appA), repository.scoped(to: appB), repository)
+        }
+    }
+}

@@ -135,10 +135,12 @@ public final class VerdictServer: Sendable {
         let repository: any VerdictRepository
         do {
             repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, options: options, logger: logger)
+                .scoped(to: configuration.bundleId)
         } catch let error as StorageError where error.isUnavailable && waitsForDatabase {
             migrateLater(error)
             options.connectOnOpen = false
             repository = try await RepositoryFactory.open(databaseURL: configuration.databaseURL, options: options, logger: logger)
+                .scoped(to: configuration.bundleId)
         }
         if migrated {
             do {

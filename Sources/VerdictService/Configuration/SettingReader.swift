@@ -98,6 +98,16 @@ struct SettingReader {
         return path
     }
 
+    /// An app's bundle id (required: `purpose` says what for): letters, digits, '.', '-' and '_'.
+    func bundleId(_ key: ConfigurationKey, _ purpose: String) throws(ConfigurationError) -> String {
+        guard let bundleId = string(key) else { throw ConfigurationError(key, "is required: \(purpose)") }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-_"))
+        guard bundleId.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else {
+            throw ConfigurationError(key, "must hold only letters, digits, '.', '-' and '_', got '\(bundleId)'")
+        }
+        return bundleId
+    }
+
     /// A swift-log level name.
     func logLevel(_ key: ConfigurationKey, default value: Logger.Level) throws(ConfigurationError) -> Logger.Level {
         guard let text = string(key) else { return value }

@@ -15,7 +15,7 @@ public struct NewJob: Sendable, Equatable {
     public var payload: String
     /// The notification this job processes, if any (its completion marks the notification).
     public var notificationUUID: String?
-    /// At most one non-dead job per key (e.g. one consumption submission per transaction).
+    /// At most one non-dead job per key and app (e.g. one consumption submission per transaction).
     public var dedupeKey: String?
     public var runAt: Int64
     /// Jobs with a deadline run first, earliest deadline first.
@@ -39,6 +39,9 @@ public struct NewJob: Sendable, Equatable {
 /// A stored job.
 public struct JobRecord: Sendable, Equatable {
     public var id: Int64
+    /// The app (bundle id) whose job it is: the repository's app when it was enqueued. The queue is
+    /// shared by every app, so a worker runs the job with this app's handlers.
+    public var app: String
     public var job: NewJob
     public var state: JobState
     public var attempts: Int
@@ -47,9 +50,10 @@ public struct JobRecord: Sendable, Equatable {
     public var lastError: String?
     public var updatedAt: Int64
 
-    public init(id: Int64, job: NewJob, state: JobState, attempts: Int, leaseOwner: String?, leaseUntil: Int64?,
-                lastError: String?, updatedAt: Int64) {
+    public init(id: Int64, app: String, job: NewJob, state: JobState, attempts: Int, leaseOwner: String?,
+                leaseUntil: Int64?, lastError: String?, updatedAt: Int64) {
         self.id = id
+        self.app = app
         self.job = job
         self.state = state
         self.attempts = attempts
@@ -63,7 +67,7 @@ public struct JobRecord: Sendable, Equatable {
 /// The outcome of `enqueue`.
 public struct JobEnqueueResult: Sendable, Equatable {
     public var id: Int64
-    /// False when a job with the same dedupe key already existed.
+    /// False when a job of the same app with the same dedupe key already existed.
     public var created: Bool
 
     public init(id: Int64, created: Bool) {

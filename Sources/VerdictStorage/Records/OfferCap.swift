@@ -1,5 +1,6 @@
 /// A limit on offers granted, checked when a decision that grants one is stored: at most `max`
-/// offers (made, not held out) decided since `since` in `scope`.
+/// offers (made, not held out) decided since `since` in `scope`, counting the decisions of the
+/// storing repository's app only.
 public struct OfferCap: Sendable, Hashable {
     /// What the cap counts.
     public enum Scope: Sendable, Hashable {
@@ -19,7 +20,8 @@ public struct OfferCap: Sendable, Hashable {
         self.since = since
     }
 
-    /// The lock's name (caps are locked in this order, so two decisions never wait on each other).
+    /// The lock's name within an app (caps are locked in this order, so two decisions never wait
+    /// on each other).
     var lockName: String {
         switch scope {
         case .customer(let unit): "verdict-cap:customer:" + unit
@@ -27,10 +29,15 @@ public struct OfferCap: Sendable, Hashable {
         }
     }
 
-    /// PostgreSQL's advisory lock key for the cap: 64-bit FNV-1a of ``lockName``.
-    var lockKey: Int64 {
+    /// PostgreSQL's advisory lock key for the cap of `app`: the 64-bit FNV-1a hash of `app`'s
+    /// UTF-8 bytes, a zero byte (never part of a bundle id, so no app and lock name run into
+    /// another's), then ``lockName``'s. Caps are per app: the instances of one app serialize on
+    /// the same key, and two apps' decisions take
+    /// different keys (short of a 64-bit collision) and never wait on each other.
+    /// Deterministic (unlike `Hasher`), so every process and version derives the same key.
+    func lockKey(app: String) -> Int64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in lockName.utf8 {
+        for byte in Array(app.utf8) + [0] + Array(lockName.utf8) {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }

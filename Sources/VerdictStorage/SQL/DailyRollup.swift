@@ -37,16 +37,21 @@ struct DailyRollup: Sendable {
     var watched: [String]
     var keys: [Key]
     var measures: [Measure]
+    /// Whether the sums are kept per app (since migration 19): the app is the first stored key,
+    /// and ``query`` reads one app's rows (`$3`).
+    var byApp = false
 
     /// Rows per day and key.
     static let shards = 16
 
     /// The grouping columns stored: the keys and the shard.
     private var storedKeys: [Key] {
-        keys + [Key(column: "shard", type: "BIGINT", expression: "{row}.\(shardBy) % \(Self.shards)")]
+        (byApp ? [Key(column: "app", type: "TEXT", expression: "{row}.app")] : [])
+            + keys + [Key(column: "shard", type: "BIGINT", expression: "{row}.\(shardBy) % \(Self.shards)")]
     }
 
-    /// The rows of days `$1` to `$2` (both included), the shards summed, in key order (day first).
+    /// The rows of days `$1` to `$2` (both included) of the app `$3` when kept per app, the shards
+    /// summed, in key order (day first).
     var query: String {
         let keyList = keys.map(\.column).joined(separator: ", ")
         // PostgreSQL sums BIGINT columns as NUMERIC: each integer sum is cast back.
@@ -55,7 +60,7 @@ struct DailyRollup: Sendable {
         }
         return """
             SELECT \(keyList), \(sums.joined(separator: ", ")) FROM \(table)
-            WHERE day >= $1 AND day <= $2 GROUP BY \(keyList) ORDER BY \(keyList)
+            WHERE day >= $1 AND day <= $2\(byApp ? " AND app = $3" : "") GROUP BY \(keyList) ORDER BY \(keyList)
             """
     }
 
@@ -103,6 +108,26 @@ struct DailyRollup: Sendable {
         case .postgres: drop = ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
         }
         return columns + drop + triggers(dialect)
+    }
+
+    /// This rollup kept per app (see ``perApp(from:_:)``).
+    var keptPerApp: DailyRollup {
+        var next = self
+        next.byApp = true
+        return next
+    }
+
+    /// This rollup kept per app: the statements drop the table and its triggers, and create them
+    /// anew with the app as a key, filled from the rows stored (all of app `''` when migration 19
+    /// runs).
+    func perApp(from previous: DailyRollup, _ dialect: SQLDialect) -> [String] {
+        precondition(byApp && !previous.byApp)
+        let drop: [String]
+        switch dialect.backend {
+        case .sqlite: drop = ["insert", "update", "delete"].map { "DROP TRIGGER \(table)_\($0)" }
+        case .postgres: drop = ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
+        }
+        return drop + ["DROP TABLE \(table)"] + statements(dialect)
     }
 
     /// Adds `row`'s contribution (`subtract`: takes it away) to its day's sums.

@@ -30,7 +30,7 @@ extension Migrations {
             "CREATE INDEX consumption_requests_outcome ON consumption_requests (outcome, decided_at, id)",
             // Queue statistics (the console, /metrics) count unfinished jobs without reading the done ones.
             "CREATE INDEX jobs_unfinished ON jobs (kind) WHERE state <> 'done'",
-        ] + offerRuleDays12.statements(dialect) + refundRuleDays12.statements(dialect) + notificationDays.statements(dialect)
+        ] + offerRuleDays12.statements(dialect) + refundRuleDays12.statements(dialect) + notificationDays12.statements(dialect)
     }
 
     /// The UTC day (days since 1970-01-01) of a UNIX-millisecond column of the source row.
@@ -95,7 +95,7 @@ extension Migrations {
     /// what customers did to the seats of a multiseat subscription: added seats (a stay), and the
     /// seat losses that leave a decision open — seats refunded, seats unclaimed, a member's
     /// assignment revoked.
-    static let offerRuleDays = offerRuleDays15.adding(
+    static let offerRuleDays18 = offerRuleDays15.adding(
         measures: [
             .init(column: "added_seats", expression: when("{row}.customer_action = 'added_seats'")),
             .init(column: "seats_refunded", expression: when("{row}.customer_action = 'seats_refunded'")),
@@ -107,14 +107,14 @@ extension Migrations {
     /// Consumption requests per day and what decided them (``refundRuleDays12``) and, since
     /// migration 18, the requests whose latest outcome from Apple is a seat refund
     /// (`REFUND_SEATS`: some seats of a multiseat purchase, not a full refund).
-    static let refundRuleDays = refundRuleDays12.adding(
+    static let refundRuleDays18 = refundRuleDays12.adding(
         measures: [.init(column: "seats_refunded", expression: when("{row}.outcome = 'REFUND_SEATS'"))],
         watching: [])
 
     /// Migration 18: the seat actions after offer decisions and the seat refunds of consumption
     /// requests, counted per rule and day. No stored row has them yet: the new sums start at 0.
     static func seatOutcomes(_ dialect: SQLDialect) -> [String] {
-        offerRuleDays.upgrade(from: offerRuleDays15, dialect) + refundRuleDays.upgrade(from: refundRuleDays12, dialect)
+        offerRuleDays18.upgrade(from: offerRuleDays15, dialect) + refundRuleDays18.upgrade(from: refundRuleDays12, dialect)
     }
 
     /// Consumption requests per day and what decided them (rule, blocking rule, or `default`), as
@@ -139,8 +139,19 @@ extension Migrations {
             .init(column: "reversed", expression: when("{row}.outcome = 'REFUND_REVERSED'")),
         ])
 
-    /// Notifications received per day, type and subtype (`''`: none).
-    static let notificationDays = DailyRollup(
+    /// Migration 19's part: the three rollups kept per app.
+    static func dailyStatisticsByApp(_ dialect: SQLDialect) -> [String] {
+        offerRuleDays.perApp(from: offerRuleDays18, dialect) + refundRuleDays.perApp(from: refundRuleDays18, dialect)
+            + notificationDays.perApp(from: notificationDays12, dialect)
+    }
+
+    /// The rollups as migration 19 left them: per app (``dailyStatisticsByApp(_:)``).
+    static let offerRuleDays = offerRuleDays18.keptPerApp
+    static let refundRuleDays = refundRuleDays18.keptPerApp
+    static let notificationDays = notificationDays12.keptPerApp
+
+    /// Notifications received per day, type and subtype (`''`: none), as migration 12 created them.
+    static let notificationDays12 = DailyRollup(
         table: "notification_days", source: "notifications", shardBy: "signed_date",
         watched: ["received_at", "notification_type", "subtype"],
         keys: [

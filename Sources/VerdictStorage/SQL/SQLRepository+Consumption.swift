@@ -2,7 +2,12 @@ import Foundation
 
 extension SQLRepository {
     // MARK: Consumption requests, attempts and outcomes
+    //
+    // Requests belong to an app: every statement reads and changes only this repository's app's
+    // requests. Attempts have no app of their own: they are reached through their request, and
+    // recorded only for a request of this app.
 
+    /// The columns of a request (without `app`, which each statement binds itself).
     static let consumptionColumns = """
         id, notification_uuid, transaction_id, original_transaction_id, app_account_token, environment, reason,
         requested_at, deadline, decided_at, bundle_hash, rule_id, rule_line, blocked_by,
@@ -12,125 +17,134 @@ extension SQLRepository {
     func insertConsumptionRequest(_ record: ConsumptionRequestRecord, submission: NewJob?) async throws
         -> ConsumptionRequestInsertResult
     {
-        try await transaction { db in
+        try await transaction { [app, appValue] db in
             let columns = Self.consumptionColumns
             if let decided = try await db.query(
-                "SELECT \(columns) FROM consumption_requests WHERE notification_uuid = $1", .text(record.notificationUUID)
+                "SELECT \(columns) FROM consumption_requests WHERE app = $1 AND notification_uuid = $2",
+                appValue, .text(record.notificationUUID)
             ).first {
                 return .alreadyDecided(try Self.consumptionRecord(decided))
             }
             if let open = try await db.query("""
                 SELECT \(columns) FROM consumption_requests
-                WHERE transaction_id = $1 AND state IN ('pending', 'sent')
-                """, .text(record.transactionId)).first {
+                WHERE app = $1 AND transaction_id = $2 AND state IN ('pending', 'sent')
+                """, appValue, .text(record.transactionId)).first {
                 var answered = try Self.consumptionRecord(open)
                 var repeats = JSONArrayText(answered.repeats)
                 repeats.append(["notificationUUID": record.notificationUUID, "requestedAt": record.requestedAt])
                 answered.repeats = repeats.text
                 try await db.execute(
-                    "UPDATE consumption_requests SET repeats_json = $2 WHERE id = $1", .text(answered.id), .text(answered.repeats))
+                    "UPDATE consumption_requests SET repeats_json = $2 WHERE id = $1 AND app = $3",
+                    .text(answered.id), .text(answered.repeats), appValue)
                 return .repeated(answered)
             }
             _ = try await db.query("""
-                INSERT INTO consumption_requests (\(columns))
+                INSERT INTO consumption_requests (\(columns), app)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-                    $22, $23, $24)
-                """, Self.consumptionBinds(record))
+                    $22, $23, $24, $25)
+                """, Self.consumptionBinds(record) + [appValue])
             if record.state == .pending, let submission {
-                _ = try await Self.enqueue(submission, in: db)
+                _ = try await Self.enqueue(submission, app: app, in: db)
             }
             return .inserted(record)
         }
     }
 
     func consumptionRequest(id: String) async throws -> ConsumptionRequestRecord? {
-        try await transaction { db in
-            try await db.query("SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE id = $1", .text(id))
-                .first.map(Self.consumptionRecord)
+        try await transaction { [appValue] db in
+            try await db.query(
+                "SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE id = $1 AND app = $2", .text(id), appValue
+            ).first.map(Self.consumptionRecord)
         }
     }
 
     func consumptionRequests(transactionId: String) async throws -> [ConsumptionRequestRecord] {
-        try await transaction { db in
+        try await transaction { [appValue] db in
             try await db.query("""
-                SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE transaction_id = $1
+                SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE app = $1 AND transaction_id = $2
                 ORDER BY requested_at DESC, decided_at DESC, id DESC
-                """, .text(transactionId)).map(Self.consumptionRecord)
+                """, appValue, .text(transactionId)).map(Self.consumptionRecord)
         }
     }
 
     func recentConsumptionRequests(limit: Int) async throws -> [ConsumptionRequestRecord] {
-        try await transaction { db in
+        try await transaction { [appValue] db in
             try await db.query("""
-                SELECT \(Self.consumptionColumns) FROM consumption_requests
-                ORDER BY decided_at DESC, id DESC LIMIT $1
-                """, .integer(Int64(max(1, limit)))).map(Self.consumptionRecord)
+                SELECT \(Self.consumptionColumns) FROM consumption_requests WHERE app = $1
+                ORDER BY decided_at DESC, id DESC LIMIT $2
+                """, appValue, .integer(Int64(max(1, limit)))).map(Self.consumptionRecord)
         }
     }
 
     func updateConsumptionSubmission(id: String, state: ConsumptionRequestRecord.State, attempt: ConsumptionAttemptRecord?,
                                      lastError: String?, at: Int64) async throws -> Bool {
-        try await transaction { db in
+        try await transaction { [appValue] db in
             let updated = try await db.query("""
                 UPDATE consumption_requests
                 SET state = $2, last_error = $3, sent_at = CASE WHEN $2 = 'sent' THEN $4 ELSE sent_at END,
                     sending_attempt = NULL, sending_since = NULL
-                WHERE id = $1 AND state = 'pending'
+                WHERE id = $1 AND app = $5 AND state = 'pending'
                 RETURNING id
-                """, .text(id), .text(state.rawValue), SQLValue(lastError), .integer(at))
+                """, .text(id), .text(state.rawValue), SQLValue(lastError), .integer(at), appValue)
             guard !updated.isEmpty else { return false }
-            if let attempt { try await Self.insertAttempt(attempt, requestId: id, in: db) }
+            if let attempt { try await Self.insertAttempt(attempt, requestId: id, app: appValue, in: db) }
             return true
         }
     }
 
-    private static func insertAttempt(_ attempt: ConsumptionAttemptRecord, requestId: String, in db: any SQLExecutor) async throws {
+    /// Records `attempt` for the request `requestId` of `app`. The callers found the request in
+    /// this app first; the request id is still looked up with the app, so an attempt for another
+    /// app's request fails (its `request_id` would be NULL) rather than being stored.
+    private static func insertAttempt(_ attempt: ConsumptionAttemptRecord, requestId: String, app: SQLValue,
+                                      in db: any SQLExecutor) async throws {
         try await db.execute("""
             INSERT INTO consumption_attempts (request_id, attempt, attempted_at, http_status, error_code,
                 error_message, result, retry_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            VALUES ((SELECT id FROM consumption_requests WHERE id = $1 AND app = $9), $2, $3, $4, $5, $6, $7, $8)
             """, .text(requestId), .integer(Int64(attempt.attempt)), .integer(attempt.at), SQLValue(attempt.httpStatus),
             SQLValue(attempt.errorCode), SQLValue(attempt.errorMessage), .text(attempt.result.rawValue),
-            SQLValue(attempt.retryAt))
+            SQLValue(attempt.retryAt), app)
     }
 
     func markConsumptionAttemptInFlight(id: String, attempt: Int, at: Int64) async throws -> Bool {
-        try await statement { db in
+        try await statement { [appValue] db in
             try await !db.query("""
                 UPDATE consumption_requests SET sending_attempt = $2, sending_since = $3
-                WHERE id = $1 AND state = 'pending'
+                WHERE id = $1 AND app = $4 AND state = 'pending'
                 RETURNING id
-                """, .text(id), .integer(Int64(attempt)), .integer(at)).isEmpty
+                """, .text(id), .integer(Int64(attempt)), .integer(at), appValue).isEmpty
         }
     }
 
     func resolveInterruptedConsumptionAttempt(id: String) async throws -> ConsumptionAttemptRecord? {
-        try await transaction { db in
-            guard let row = try await db.query(
-                "SELECT sending_attempt, sending_since FROM consumption_requests WHERE id = $1 AND sending_attempt IS NOT NULL",
-                .text(id)).first else { return nil }
+        try await transaction { [appValue] db in
+            guard let row = try await db.query("""
+                SELECT sending_attempt, sending_since FROM consumption_requests
+                WHERE id = $1 AND app = $2 AND sending_attempt IS NOT NULL
+                """, .text(id), appValue).first else { return nil }
             let number = try row.int64("sending_attempt")
             // Cleared by this transaction only if no other resolved it meanwhile (PostgreSQL re-checks
             // the condition on the locked row).
             guard try await !db.query("""
                 UPDATE consumption_requests SET sending_attempt = NULL, sending_since = NULL
-                WHERE id = $1 AND sending_attempt = $2
+                WHERE id = $1 AND app = $3 AND sending_attempt = $2
                 RETURNING id
-                """, .text(id), .integer(number)).isEmpty else { return nil }
+                """, .text(id), .integer(number), appValue).isEmpty else { return nil }
             let attempt = ConsumptionAttemptRecord(
                 attempt: Int(number), at: try row.int64("sending_since"), httpStatus: nil, errorCode: nil,
                 errorMessage: ConsumptionAttemptRecord.outcomeUnknown, result: .retry, retryAt: nil)
-            try await Self.insertAttempt(attempt, requestId: id, in: db)
+            try await Self.insertAttempt(attempt, requestId: id, app: appValue, in: db)
             return attempt
         }
     }
 
     func consumptionAttempts(requestId: String) async throws -> [ConsumptionAttemptRecord] {
-        try await transaction { db in
+        try await transaction { [appValue] db in
             try await db.query("""
-                SELECT attempt, attempted_at, http_status, error_code, error_message, result, retry_at
-                FROM consumption_attempts WHERE request_id = $1 ORDER BY attempt, id
-                """, .text(requestId)).map { row in
+                SELECT a.attempt, a.attempted_at, a.http_status, a.error_code, a.error_message, a.result, a.retry_at
+                FROM consumption_attempts a JOIN consumption_requests r ON r.id = a.request_id
+                WHERE a.request_id = $1 AND r.app = $2 ORDER BY a.attempt, a.id
+                """, .text(requestId), appValue).map { row in
                 ConsumptionAttemptRecord(
                     attempt: try row.int("attempt"), at: try row.int64("attempted_at"),
                     httpStatus: try row.optionalInt64("http_status").map(Int.init), errorCode: try row.optionalInt64("error_code"),
@@ -143,11 +157,11 @@ extension SQLRepository {
 
     func recordConsumptionOutcome(transactionId: String, outcome: String, detail: String, notificationUUID: String,
                                   at: Int64) async throws -> Bool {
-        try await transaction { db in
+        try await transaction { [appValue] db in
             guard let row = try await db.query("""
-                SELECT id, outcomes_json FROM consumption_requests WHERE transaction_id = $1
+                SELECT id, outcomes_json FROM consumption_requests WHERE app = $1 AND transaction_id = $2
                 ORDER BY requested_at DESC, decided_at DESC, id DESC LIMIT 1
-                """, .text(transactionId)).first
+                """, appValue, .text(transactionId)).first
             else { return false }
             var outcomes = JSONArrayText(try row.string("outcomes_json"))
             guard !outcomes.contains(key: "notificationUUID", value: notificationUUID) else { return false }
@@ -157,8 +171,8 @@ extension SQLRepository {
             entry["notificationUUID"] = notificationUUID
             outcomes.append(entry)
             try await db.execute("""
-                UPDATE consumption_requests SET outcome = $2, outcome_at = $3, outcomes_json = $4 WHERE id = $1
-                """, .text(try row.string("id")), .text(outcome), .integer(at), .text(outcomes.text))
+                UPDATE consumption_requests SET outcome = $2, outcome_at = $3, outcomes_json = $4 WHERE id = $1 AND app = $5
+                """, .text(try row.string("id")), .text(outcome), .integer(at), .text(outcomes.text), appValue)
             return true
         }
     }

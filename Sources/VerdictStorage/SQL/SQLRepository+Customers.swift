@@ -1,14 +1,14 @@
 extension SQLRepository {
     // MARK: Customers
 
-    /// Links `link` and returns the customer's history revision.
+    /// Links `link` as `app`'s customer and returns the customer's history revision.
     @discardableResult
-    static func linkCustomer(_ link: CustomerLink, in db: any SQLExecutor) async throws -> String? {
+    static func linkCustomer(_ link: CustomerLink, app: String, in db: any SQLExecutor) async throws -> String? {
         // A newer non-nil identifier replaces the stored one; nil never erases one.
         try await db.query(
             LinkCustomer.self,
             .text(link.originalTransactionId), SQLValue(link.appAccountToken), SQLValue(link.appTransactionId),
-            SQLValue(link.environment), .integer(link.seenAt)).first?.optionalString("history_revision")
+            SQLValue(link.environment), .integer(link.seenAt), .text(app)).first?.optionalString("history_revision")
     }
 
     private static let customerColumns = """
@@ -17,30 +17,33 @@ extension SQLRepository {
         """
 
     func customer(originalTransactionId: String) async throws -> CustomerRecord? {
-        try await self.statement { db in
-            try await db.query(CustomerByOriginalTransactionId.self, .text(originalTransactionId))
+        let app = appValue
+        return try await self.statement { db in
+            try await db.query(CustomerByOriginalTransactionId.self, .text(originalTransactionId), app)
                 .first.map(Self.customerRecord)
         }
     }
 
     func customers(appAccountToken: String) async throws -> [CustomerRecord] {
-        try await self.statement { db in
+        let app = appValue
+        return try await self.statement { db in
             try await db.query("""
-                SELECT \(Self.customerColumns) FROM customers WHERE app_account_token = $1
+                SELECT \(Self.customerColumns) FROM customers WHERE app = $2 AND app_account_token = $1
                 ORDER BY first_seen_at, original_transaction_id
-                """, .text(appAccountToken)).map(Self.customerRecord)
+                """, .text(appAccountToken), app).map(Self.customerRecord)
         }
     }
 
     func recordHistorySync(originalTransactionId: String, revision: String?, complete: Bool, at: Int64) async throws {
+        let app = appValue
         try await self.statement { db in
             try await db.execute("""
-                INSERT INTO customers (original_transaction_id, first_seen_at, history_revision, history_synced_at)
-                VALUES ($1, $2, $3, CASE WHEN $4 = 1 THEN $2 END)
-                ON CONFLICT (original_transaction_id) DO UPDATE SET
+                INSERT INTO customers (app, original_transaction_id, first_seen_at, history_revision, history_synced_at)
+                VALUES ($5, $1, $2, $3, CASE WHEN $4 = 1 THEN $2 END)
+                ON CONFLICT (app, original_transaction_id) DO UPDATE SET
                     history_revision = COALESCE(excluded.history_revision, customers.history_revision),
                     history_synced_at = COALESCE(excluded.history_synced_at, customers.history_synced_at)
-                """, .text(originalTransactionId), .integer(at), SQLValue(revision), .integer(complete ? 1 : 0))
+                """, .text(originalTransactionId), .integer(at), SQLValue(revision), .integer(complete ? 1 : 0), app)
         }
     }
 
@@ -56,10 +59,10 @@ extension SQLRepository {
     }
 
     private enum LinkCustomer: SQLStatement {
-        static let sql = StateWriteSQL.customerInsert + " VALUES ($1, $2, $3, $4, $5)\n" + StateWriteSQL.customerUpsert
+        static let sql = StateWriteSQL.customerInsert + " VALUES ($1, $2, $3, $4, $5, $6)\n" + StateWriteSQL.customerUpsert
     }
 
     private enum CustomerByOriginalTransactionId: SQLStatement {
-        static let sql = "SELECT \(SQLRepository.customerColumns) FROM customers WHERE original_transaction_id = $1"
+        static let sql = "SELECT \(SQLRepository.customerColumns) FROM customers WHERE app = $2 AND original_transaction_id = $1"
     }
 }

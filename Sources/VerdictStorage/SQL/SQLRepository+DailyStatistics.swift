@@ -1,5 +1,5 @@
 extension SQLRepository {
-    // MARK: Statistics by day (the rollups of migration 12)
+    // MARK: Statistics by day (the rollups of migration 12, per app since migration 19)
 
     func offerRuleDays(_ days: DayRange) async throws -> [OfferRuleDay] {
         try await rollup(Migrations.offerRuleDays, days) { row in
@@ -30,7 +30,8 @@ extension SQLRepository {
     // PostgreSQL sums BIGINT columns as NUMERIC: each sum is cast back.
 
     func offerRuleStatistics() async throws -> [OfferRuleStatistics] {
-        try await statement { db in
+        let app = appValue
+        return try await statement { db in
             try await db.query("""
                 SELECT rule_id, CAST(SUM(decisions) AS BIGINT) AS decisions, CAST(SUM(offers_made) AS BIGINT) AS offers_made, CAST(SUM(held_out) AS BIGINT) AS held_out,
                     CAST(SUM(redeemed) AS BIGINT) AS redeemed, CAST(SUM(converted_treatment) AS BIGINT) AS converted_treatment,
@@ -39,28 +40,30 @@ extension SQLRepository {
                     CAST(SUM(cancelled) AS BIGINT) AS cancelled, CAST(SUM(added_seats) AS BIGINT) AS added_seats,
                     CAST(SUM(seats_refunded) AS BIGINT) AS seats_refunded, CAST(SUM(seats_unclaimed) AS BIGINT) AS seats_unclaimed,
                     CAST(SUM(assignment_revoked) AS BIGINT) AS assignment_revoked
-                FROM offer_rule_days WHERE rule_id <> '' GROUP BY rule_id ORDER BY rule_id
-                """).map(Self.offerRuleStatistics)
+                FROM offer_rule_days WHERE app = $1 AND rule_id <> '' GROUP BY rule_id ORDER BY rule_id
+                """, app).map(Self.offerRuleStatistics)
         }
     }
 
     func refundRuleStatistics() async throws -> [RefundRuleStatistics] {
-        try await statement { db in
+        let app = appValue
+        return try await statement { db in
             try await db.query("""
                 SELECT decided_by, CAST(SUM(requests) AS BIGINT) AS requests, CAST(SUM(sent) AS BIGINT) AS sent, CAST(SUM(no_consent) AS BIGINT) AS no_consent,
                     CAST(SUM(not_sent_other) AS BIGINT) AS not_sent_other, CAST(SUM(failed) AS BIGINT) AS failed, CAST(SUM(missed) AS BIGINT) AS missed,
                     CAST(SUM(granted) AS BIGINT) AS granted, CAST(SUM(declined) AS BIGINT) AS declined, CAST(SUM(reversed) AS BIGINT) AS reversed,
                     CAST(SUM(seats_refunded) AS BIGINT) AS seats_refunded
-                FROM refund_rule_days GROUP BY decided_by ORDER BY decided_by
-                """).map(Self.refundRuleStatistics)
+                FROM refund_rule_days WHERE app = $1 GROUP BY decided_by ORDER BY decided_by
+                """, app).map(Self.refundRuleStatistics)
         }
     }
 
-    /// The rows of `rollup` inside `days`, its shards summed.
+    /// The rows of `rollup` inside `days` (of the repository's app, for a rollup kept per app),
+    /// its shards summed.
     private func rollup<Record: Sendable>(
         _ rollup: DailyRollup, _ days: DayRange, _ record: @escaping @Sendable (SQLRow) throws -> Record
     ) async throws -> [Record] {
-        let binds: [SQLValue] = [.integer(days.first ?? Int64.min), .integer(days.last ?? Int64.max)]
+        let binds: [SQLValue] = [.integer(days.first ?? Int64.min), .integer(days.last ?? Int64.max)] + (rollup.byApp ? [appValue] : [])
         let sql = rollup.query
         return try await statement { db in try await db.query(sql, binds).map(record) }
     }

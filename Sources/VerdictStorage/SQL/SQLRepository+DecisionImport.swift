@@ -61,9 +61,13 @@ extension SQLRepository {
         try await statement { db in try await db.execute("ANALYZE") }
     }
 
-    /// Inserts `rows` (each the values of `columns`, in order) in one transaction, as many rows
-    /// per statement as the bind limit allows; rows that conflict with a stored one are skipped.
+    /// Inserts `rows` (each the values of `columns`, in order) with the repository's app in one
+    /// transaction, as many rows per statement as the bind limit allows; rows that conflict with
+    /// one stored (for this app, where the key has the app) are skipped.
     private func importRows(into table: String, columns: String, _ rows: [[SQLValue]]) async throws {
+        let app = appValue
+        let rows = rows.map { [app] + $0 }
+        let columns = "app, " + columns
         guard let width = rows.first?.count else { return }
         let perStatement = max(1, Self.importBindsPerStatement / width)
         try await transaction { db in

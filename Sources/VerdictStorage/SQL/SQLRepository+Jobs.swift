@@ -1,6 +1,6 @@
 extension SQLRepository {
     static let jobColumns = """
-        id, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts, attempts,
+        id, app, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts, attempts,
         lease_owner, lease_until, last_error, created_at, updated_at
         """
 
@@ -8,27 +8,30 @@ extension SQLRepository {
     static let claimOrder = "CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, run_at, id"
 
     func enqueue(_ job: NewJob) async throws -> JobEnqueueResult {
-        try await transaction { db in try await Self.enqueue(job, in: db) }
+        let app = self.app
+        return try await transaction { db in try await Self.enqueue(job, app: app, in: db) }
     }
 
-    /// Inserts `job` inside an open transaction, honouring the dedupe key.
-    static func enqueue(_ job: NewJob, in db: any SQLExecutor) async throws -> JobEnqueueResult {
+    /// Inserts `job` as a job of `app` inside an open transaction, honouring the dedupe key (one
+    /// non-dead job per app and key: two apps' jobs never dedupe each other).
+    static func enqueue(_ job: NewJob, app: String, in db: any SQLExecutor) async throws -> JobEnqueueResult {
         let insert = """
-            INSERT INTO jobs (kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
+            INSERT INTO jobs (app, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
                 attempts, created_at, updated_at)
-            VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, 0, $8, $8)
-            ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND state <> 'dead' DO NOTHING
+            VALUES ($9, $1, $2, $3, $4, 'queued', $5, $6, $7, 0, $8, $8)
+            ON CONFLICT (app, dedupe_key) WHERE dedupe_key IS NOT NULL AND state <> 'dead' DO NOTHING
             RETURNING id
             """
         // A conflicting job may die between the insert and the look-up: try again then.
         for _ in 0..<3 {
             let inserted = try await db.query(
                 insert, .text(job.kind), .text(job.payload), SQLValue(job.notificationUUID), SQLValue(job.dedupeKey),
-                .integer(job.runAt), SQLValue(job.deadline), .integer(Int64(job.maxAttempts)), .integer(job.createdAt))
+                .integer(job.runAt), SQLValue(job.deadline), .integer(Int64(job.maxAttempts)), .integer(job.createdAt),
+                .text(app))
             if let row = inserted.first { return JobEnqueueResult(id: try row.int64("id"), created: true) }
             guard let dedupeKey = job.dedupeKey else { break }
             let existing = try await db.query(
-                "SELECT id FROM jobs WHERE dedupe_key = $1 AND state <> 'dead'", .text(dedupeKey))
+                "SELECT id FROM jobs WHERE app = $2 AND dedupe_key = $1 AND state <> 'dead'", .text(dedupeKey), .text(app))
             if let row = existing.first { return JobEnqueueResult(id: try row.int64("id"), created: false) }
         }
         throw StorageError.queryFailed(reason: "enqueue: job was neither inserted nor found by its dedupe key")
@@ -72,15 +75,21 @@ extension SQLRepository {
                     last_error = 'abandoned: the lease ran out on each of its ' || attempts
                         || ' attempts (the worker holding it stopped before finishing)'
                 WHERE state = 'running' AND lease_until <= $1 AND attempts >= max_attempts
-                RETURNING notification_uuid, last_error
+                RETURNING notification_uuid, app, last_error
                 """, .integer(now))
             for row in rows {
-                guard let uuid = try row.optionalString("notification_uuid") else { continue }
-                try await db.execute(
-                    "UPDATE notifications SET state = 'failed', result = $2 WHERE notification_uuid = $1",
-                    .text(uuid), .text(try row.string("last_error")))
+                try await Self.failNotification(of: row, error: try row.string("last_error"), in: db)
             }
         }
+    }
+
+    /// Marks the notification a dead job processed (if any) `failed` with `error`; `job` is the
+    /// job's row with its `notification_uuid` and `app`.
+    private static func failNotification(of job: SQLRow, error: String, in db: any SQLExecutor) async throws {
+        guard let uuid = try job.optionalString("notification_uuid") else { return }
+        try await db.execute(
+            "UPDATE notifications SET state = 'failed', result = $2 WHERE notification_uuid = $1 AND app = $3",
+            .text(uuid), .text(error), .text(try job.string("app")))
     }
 
     /// Leases up to `limit` jobs in `state` whose `due` column is at or before `now`, in claim order.
@@ -163,15 +172,15 @@ extension SQLRepository {
             let rows = try await db.query("""
                 UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND lease_owner = $2 AND state = 'running'
-                RETURNING notification_uuid
+                RETURNING notification_uuid, app
                 """, .integer(id), .text(owner), .integer(now))
             guard let row = rows.first else { return false }
             if let uuid = try row.optionalString("notification_uuid") {
                 try await db.execute("""
                     UPDATE notifications SET state = 'processed', result = $2, processed_at = $3,
                         processed_count = processed_count + 1
-                    WHERE notification_uuid = $1
-                    """, .text(uuid), SQLValue(result), .integer(now))
+                    WHERE notification_uuid = $1 AND app = $4
+                    """, .text(uuid), SQLValue(result), .integer(now), .text(try row.string("app")))
             }
             return true
         }
@@ -180,7 +189,7 @@ extension SQLRepository {
     @discardableResult
     func failJob(id: Int64, owner: String, error: String, retryAt: Int64?, countsAsAttempt: Bool, now: Int64) async throws -> Bool {
         try await transaction { db in
-            let lease = "WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING notification_uuid"
+            let lease = "WHERE id = $1 AND lease_owner = $2 AND state = 'running' RETURNING notification_uuid, app"
             if let retryAt {
                 // A job that waits gives its attempt back, and runs again at once when it was woken
                 // while it ran (what it waited for happened meanwhile).
@@ -198,11 +207,7 @@ extension SQLRepository {
                 \(lease)
                 """, .integer(id), .text(owner), .text(error), .integer(now))
             guard let row = rows.first else { return false }
-            if let uuid = try row.optionalString("notification_uuid") {
-                try await db.execute(
-                    "UPDATE notifications SET state = 'failed', result = $2 WHERE notification_uuid = $1",
-                    .text(uuid), .text(error))
-            }
+            try await Self.failNotification(of: row, error: error, in: db)
             return true
         }
     }
@@ -211,14 +216,16 @@ extension SQLRepository {
     func wakeNotificationJobs(originalTransactionId: String, now: Int64) async throws -> Int {
         // Queued jobs become runnable now; running ones are marked, so that if they end up waiting
         // they run again at once (a wake-up between their check and their requeue is not lost).
-        try await statement { db in
+        // Only this app's: another app's subscription may share the original transaction id.
+        let app = appValue
+        return try await statement { db in
             try await db.query("""
                 UPDATE jobs SET run_at = CASE WHEN state = 'queued' THEN $2 ELSE run_at END,
                     woken_at = CASE WHEN state = 'running' THEN $2 ELSE woken_at END
-                WHERE state IN ('queued', 'running') AND notification_uuid IN (
-                    SELECT notification_uuid FROM notifications WHERE original_transaction_id = $1)
+                WHERE app = $3 AND state IN ('queued', 'running') AND notification_uuid IN (
+                    SELECT notification_uuid FROM notifications WHERE app = $3 AND original_transaction_id = $1)
                 RETURNING id
-                """, .text(originalTransactionId), .integer(now)).count
+                """, .text(originalTransactionId), .integer(now), app).count
         }
     }
 
@@ -289,7 +296,7 @@ extension SQLRepository {
             maxAttempts: try row.int("max_attempts"),
             createdAt: try row.int64("created_at"))
         return JobRecord(
-            id: try row.int64("id"), job: job,
+            id: try row.int64("id"), app: try row.string("app"), job: job,
             state: try row.enumValue("state", as: JobState.self),
             attempts: try row.int("attempts"),
             leaseOwner: try row.optionalString("lease_owner"),
@@ -303,11 +310,11 @@ extension SQLRepository {
             WITH done AS (
                 UPDATE jobs SET state = 'done', lease_owner = NULL, lease_until = NULL, updated_at = $3
                 WHERE id = $1 AND lease_owner = $2 AND state = 'running'
-                RETURNING notification_uuid
+                RETURNING notification_uuid, app
             ), processed AS (
                 UPDATE notifications SET state = 'processed', result = $4, processed_at = $3,
                     processed_count = processed_count + 1
-                WHERE notification_uuid IN (SELECT notification_uuid FROM done)
+                WHERE (notification_uuid, app) IN (SELECT notification_uuid, app FROM done)
                 RETURNING notification_uuid
             )
             SELECT COUNT(*) AS completed FROM done

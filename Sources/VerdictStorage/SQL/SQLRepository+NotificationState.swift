@@ -1,16 +1,17 @@
 extension SQLRepository {
     func recordNotificationState(_ state: NotificationState) async throws -> NotificationStateOutcome {
         if backend == .postgres { return try await recordNotificationStateInOneStatement(state) }
+        let app = self.app
         return try await transaction { db in
             var outcome = NotificationStateOutcome()
             if let transaction = state.transaction {
-                outcome.transactionRecorded = try await Self.recordTransaction(transaction, in: db)
+                outcome.transactionRecorded = try await Self.recordTransaction(transaction, app: app, in: db)
             }
             if let renewalInfo = state.renewalInfo {
-                outcome.renewalInfoRecorded = try await Self.recordRenewalInfo(renewalInfo, in: db)
+                outcome.renewalInfoRecorded = try await Self.recordRenewalInfo(renewalInfo, app: app, in: db)
             }
             if let customer = state.customer {
-                outcome.historyRevision = try await Self.linkCustomer(customer, in: db)
+                outcome.historyRevision = try await Self.linkCustomer(customer, app: app, in: db)
             }
             return outcome
         }
@@ -22,6 +23,7 @@ extension SQLRepository {
         let transaction = state.transaction
         let renewalInfo = state.renewalInfo
         let customer = state.customer
+        let app = appValue
         return try await statement { db in
             let row = try await db.query(
                 RecordNotificationState.self,
@@ -33,7 +35,7 @@ extension SQLRepository {
                 SQLValue(renewalInfo?.autoRenewStatus), SQLValue(renewalInfo?.environment),
                 SQLValue(renewalInfo?.signedDate), SQLValue(renewalInfo?.decodedJSON),
                 SQLValue(customer?.originalTransactionId), SQLValue(customer?.appAccountToken),
-                SQLValue(customer?.appTransactionId), SQLValue(customer?.environment), SQLValue(customer?.seenAt)
+                SQLValue(customer?.appTransactionId), SQLValue(customer?.environment), SQLValue(customer?.seenAt), app
             ).first
             guard let row else { throw StorageError.queryFailed(reason: "recording the notification state returned no row") }
             return NotificationStateOutcome(
@@ -44,22 +46,22 @@ extension SQLRepository {
     }
 
     /// The statements of `recordTransaction`, `recordRenewalInfo` and `linkCustomer` as one: each
-    /// `INSERT … SELECT` inserts nothing when its first parameter is null.
+    /// `INSERT … SELECT` inserts nothing when its first parameter is null. `$21` is the app.
     private enum RecordNotificationState: SQLStatement {
         static let sql = """
             WITH recorded_transaction AS (
             \(StateWriteSQL.transactionInsert)
-            SELECT $1::TEXT, $2::TEXT, $3::TEXT, $4::TEXT, $5::TEXT, $6::BIGINT, $7::BIGINT, $8::BIGINT, $9::TEXT
+            SELECT $1::TEXT, $2::TEXT, $3::TEXT, $4::TEXT, $5::TEXT, $6::BIGINT, $7::BIGINT, $8::BIGINT, $9::TEXT, $21::TEXT
             WHERE $1::TEXT IS NOT NULL
             \(StateWriteSQL.transactionUpsert)
             ), recorded_renewal_info AS (
             \(StateWriteSQL.renewalInfoInsert)
-            SELECT $10::TEXT, $11::TEXT, $12::BIGINT, $13::TEXT, $14::BIGINT, $15::TEXT
+            SELECT $10::TEXT, $11::TEXT, $12::BIGINT, $13::TEXT, $14::BIGINT, $15::TEXT, $21::TEXT
             WHERE $10::TEXT IS NOT NULL
             \(StateWriteSQL.renewalInfoUpsert)
             ), linked_customer AS (
             \(StateWriteSQL.customerInsert)
-            SELECT $16::TEXT, $17::TEXT, $18::TEXT, $19::TEXT, $20::BIGINT
+            SELECT $16::TEXT, $17::TEXT, $18::TEXT, $19::TEXT, $20::BIGINT, $21::TEXT
             WHERE $16::TEXT IS NOT NULL
             \(StateWriteSQL.customerUpsert)
             )

@@ -11,12 +11,23 @@ final class SQLRepository: VerdictRepository {
     let logger: Logger
     /// Limit for ordinary transactions (PostgreSQL: includes waiting for a pooled connection).
     let operationTimeout: Duration?
+    /// The app (bundle id) whose rows this repository reads and writes; `''` for a repository
+    /// opened without one (storage tests, tools), which sees only rows of no app.
+    let app: String
 
-    init(driver: any SQLDriver, logger: Logger, operationTimeout: Duration?) {
+    init(driver: any SQLDriver, logger: Logger, operationTimeout: Duration?, app: String = "") {
         self.driver = driver
         self.logger = logger
         self.operationTimeout = operationTimeout
+        self.app = app
     }
+
+    func scoped(to app: String) -> any VerdictRepository {
+        SQLRepository(driver: driver, logger: logger, operationTimeout: operationTimeout, app: app)
+    }
+
+    /// `app` as a bind value.
+    var appValue: SQLValue { .text(app) }
 
     var backend: StorageBackend { driver.backend }
     var dialect: SQLDialect { driver.dialect }
@@ -36,8 +47,16 @@ final class SQLRepository: VerdictRepository {
 
     @discardableResult
     func migrate() async throws -> Int {
+        try await migrate(through: Migrations.latestVersion)
+    }
+
+    /// Applies the migrations up to `version` (upgrade tests load what an earlier release wrote at
+    /// its version); rows from before apps are adopted only once the latest version is reached.
+    @discardableResult
+    func migrate(through version: Int) async throws -> Int {
         let dialect = self.dialect
         let logger = self.logger
+        let app = self.app
         do {
             return try await driver.transaction(timeout: nil) { db in
                 if let lock = dialect.migrationLockStatement {
@@ -49,7 +68,7 @@ final class SQLRepository: VerdictRepository {
                     throw StorageError.migrationFailed(
                         reason: "database schema version \(newest) is newer than this build (\(Migrations.latestVersion))")
                 }
-                for migration in Migrations.all where !applied.contains(migration.version) {
+                for migration in Migrations.all where !applied.contains(migration.version) && migration.version <= version {
                     logger.info("applying database migration", metadata: [
                         "version": "\(migration.version)", "name": "\(migration.name)",
                     ])
@@ -60,6 +79,8 @@ final class SQLRepository: VerdictRepository {
                         "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
                         .integer(Int64(migration.version)), .integer(Self.wallClockMilliseconds()))
                 }
+                guard version >= Migrations.latestVersion else { return version }
+                if !app.isEmpty { try await Migrations.adoptRowsWithoutApp(app, in: db, logger: logger) }
                 return Migrations.latestVersion
             }
         } catch let error as StorageError {

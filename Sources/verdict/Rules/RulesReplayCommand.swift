@@ -68,6 +68,9 @@ struct RulesReplayCommand: AsyncParsableCommand {
     @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
     var config: String?
 
+    @Option(help: "The app whose decisions are replayed: its bundle id (default: VERDICT_BUNDLE_ID, as for serve).")
+    var app: String?
+
     func validate() throws {
         if let sample, sample < 1 { throw ValidationError("--sample must be at least 1, found \(sample)") }
         _ = try instant(since, "--since")
@@ -98,7 +101,8 @@ struct RulesReplayCommand: AsyncParsableCommand {
         let repository: any VerdictRepository
         do {
             repository = try await RepositoryFactory.open(
-                databaseURL: settings.databaseURL, options: options, logger: Logger(label: "verdict.replay"))
+                databaseURL: settings.databaseURL, options: options, logger: Logger(label: "verdict.replay")
+            ).scoped(to: settings.bundleId)
         } catch {
             RulesCommandSupport.printError("verdict: cannot read the database: \(error)")
             throw ExitCode.failure
@@ -131,6 +135,7 @@ struct RulesReplayCommand: AsyncParsableCommand {
         var flags: [ConfigurationKey: String] = [:]
         if let databaseUrl { flags[.databaseURL] = databaseUrl }
         if let rulesDir { flags[.rulesDirectory] = rulesDir }
+        if let app { flags[.bundleId] = app }
         do throws(ConfigurationError) {
             return try StorageSettings(reader: try await ConfigurationSources.reader(flags: flags, configFile: config))
         } catch {

@@ -30,7 +30,8 @@ import VerdictTestSupport
                 let html = directory.appendingPathComponent("report-\(baseline.count).html")
                 let (status, output) = try await ServiceProcess.run(
                     ["rules", "replay", "--candidate", candidate, "--json", json.path, "--html", html.path] + baseline,
-                    settings: ["VERDICT_DATABASE_URL": harness.database.url, "VERDICT_RULES_DIR": ServiceHarness.rulesDirectory],
+                    settings: ["VERDICT_DATABASE_URL": harness.database.url, "VERDICT_RULES_DIR": ServiceHarness.rulesDirectory,
+                               "VERDICT_BUNDLE_ID": ServiceHarness.bundleId],
                     directory: directory, name: "replay-\(baseline.count)", timeout: .seconds(60))
                 #expect(status == 0, "\(output.suffix(2_000))")
                 #expect(output.contains("replayed 5 · changed 0 · unchanged 5 · errors 0"), "\(output.suffix(2_000))")
@@ -47,7 +48,7 @@ import VerdictTestSupport
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let settings = ["VERDICT_DATABASE_URL": "sqlite:" + directory.appendingPathComponent("absent.sqlite").path,
-                        "VERDICT_RULES_DIR": ServiceHarness.rulesDirectory]
+                        "VERDICT_RULES_DIR": ServiceHarness.rulesDirectory, "VERDICT_BUNDLE_ID": "com.example.replay"]
         let broken = try Self.candidate(
             in: directory, editing: "retention.rules.yaml", "if: subscription.isInBillingRetry", "if: subscription.isInBillingRetyr")
         let (status, output) = try await ServiceProcess.run(
