@@ -12,6 +12,18 @@ struct SimulatorHarness: Sendable {
     let client: AppStoreServerAPIClient
     let transport: AsyncHTTPClientTransport
 
+    /// The harness of `store`'s app on `server` at `baseURL`: an API client signing with the app's key.
+    init(server: SimulatorServer, store: SimulatorStore, baseURL: URL, transport: AsyncHTTPClientTransport) throws {
+        self.server = server
+        self.store = store
+        self.baseURL = baseURL
+        self.transport = transport
+        self.client = try AppStoreServerAPIClient(
+            signingKey: store.issuedKey.privateKey, keyId: store.issuedKey.keyId, issuerId: store.issuedKey.issuerId,
+            bundleId: store.configuration.bundleId, environment: store.configuration.environment, baseURL: baseURL,
+            transport: transport, clock: { [clock = store.clock] in clock.now })
+    }
+
     /// A token minted by Verdict's own token code with the issued key, at simulated now.
     func bearer() throws -> String {
         try AppStoreAPIToken(
@@ -50,12 +62,7 @@ func withSimulator<T: Sendable>(
     let server = await SimulatorServer(store: store, deliverer: deliverer)
     let port = try await server.start()
     let baseURL = URL(string: "http://127.0.0.1:\(port)")!
-    let transport = AsyncHTTPClientTransport()
-    let client = try AppStoreServerAPIClient(
-        signingKey: store.issuedKey.privateKey, keyId: store.issuedKey.keyId, issuerId: store.issuedKey.issuerId,
-        bundleId: store.configuration.bundleId, environment: environment, baseURL: baseURL, transport: transport,
-        clock: { clock.now })
-    let harness = SimulatorHarness(server: server, store: store, baseURL: baseURL, client: client, transport: transport)
+    let harness = try SimulatorHarness(server: server, store: store, baseURL: baseURL, transport: AsyncHTTPClientTransport())
     do {
         let result = try await body(harness)
         await server.stop()

@@ -16,6 +16,18 @@ enum ControlMessages {
         let deliveryURL: String?
         let retryPolicy: DeliveryRetryPolicy
         let tokenClock: SimulatorServer.TokenClock
+        /// Every served bundle id, the default app first.
+        let apps: [String]
+    }
+
+    /// One entry of `GET /simulator/apps`.
+    struct App: Encodable {
+        let bundleId: String
+        let appAppleId: Int64?
+        let environment: AppStoreEnvironment
+        let keyId: String
+        let issuerId: String
+        let deliveryURL: String?
     }
 
     struct Key: Encodable {

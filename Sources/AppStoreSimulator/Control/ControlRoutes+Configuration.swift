@@ -2,8 +2,8 @@ import AppStoreServer
 import Foundation
 import Hummingbird
 
-/// Control routes that configure the simulator at runtime: delivery, clock, token clock, rate
-/// limits and faults (documented in `ControlRoutes`).
+/// Control routes that configure the simulator at runtime: delivery (per app), clock, token
+/// clock, rate limits and faults (shared by the apps); documented in `ControlRoutes`.
 extension ControlRoutes {
     func registerConfiguration(on router: Router<SimulatorRequestContext>) {
         registerDelivery(on: router)
@@ -12,31 +12,32 @@ extension ControlRoutes {
         registerFaults(on: router)
     }
 
+    /// `GET|PUT /simulator/delivery[?bundleId=…]`: the selected app's delivery URL and retry policy.
     private func registerDelivery(on router: Router<SimulatorRequestContext>) {
-        router.get("/simulator/delivery") { _, _ in await deliveryState() }
-        router.put("/simulator/delivery") { request, _ in
+        router.get("/simulator/delivery", use: forApp { app, _, _ in await deliveryState(app.deliverer) })
+        router.put("/simulator/delivery", use: forApp { app, request, _ in
             try await run {
+                let deliverer = app.deliverer
                 let data = try await request.collectBody()
                 let body: ControlMessages.Delivery = try await decode(request, data)
                 if let object = JSONValue.parse(data)?.objectValue, let url = object["url"] {
                     if url == .null {
-                        await server.deliverer.setDeliveryURL(nil)
+                        await deliverer.setDeliveryURL(nil)
                     } else {
                         guard let text = body.url, let parsed = URL(string: text), parsed.scheme?.hasPrefix("http") == true
                         else { throw SimulatorError.invalidRequest("url must be an http(s) URL") }
-                        await server.deliverer.setDeliveryURL(parsed)
+                        await deliverer.setDeliveryURL(parsed)
                     }
                 }
-                if let policy = body.retryPolicy { await server.deliverer.setRetryPolicy(policy) }
-                return await deliveryState()
+                if let policy = body.retryPolicy { await deliverer.setRetryPolicy(policy) }
+                return await deliveryState(deliverer)
             }
-        }
+        })
     }
 
-    private func deliveryState() async -> Response {
+    private func deliveryState(_ deliverer: NotificationDeliverer) async -> Response {
         JSONResponse.make(ControlMessages.Delivery(
-            url: await server.deliverer.deliveryURL?.absoluteString,
-            retryPolicy: await server.deliverer.retryPolicy))
+            url: await deliverer.deliveryURL?.absoluteString, retryPolicy: await deliverer.retryPolicy))
     }
 
     private func registerClock(on router: Router<SimulatorRequestContext>) {

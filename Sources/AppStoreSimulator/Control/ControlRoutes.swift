@@ -6,9 +6,18 @@ import Hummingbird
 /// (it is a local test tool); JSON in and out; dates are integer milliseconds since 1970;
 /// errors are `{"error":"…"}` with 400 (bad request/state) or 404 (unknown id).
 ///
+/// Several apps: every route about one app's state — inspection, delivery, scenarios — acts for
+/// the server's first app, or for the app named by the `bundleId` query parameter
+/// (`POST /simulator/scenarios/subscribe?bundleId=com.example.other`); a `bundleId` no app has
+/// answers 404 `{"error":"unknown app …"}`. The clock, token clock, rate limits, faults, root
+/// certificate and PKI are shared by every app: their routes take no `bundleId`.
+///
 /// Inspection
 /// - `GET  /simulator` — overview: bundleId, appAppleId, bundleVersion, environment, keyId,
-///   issuerId, baseURL, now, clockFrozen, deliveryURL, retryPolicy, tokenClock.
+///   issuerId, baseURL, now, clockFrozen, deliveryURL, retryPolicy, tokenClock, apps (every
+///   served bundle id, the default app first).
+/// - `GET  /simulator/apps` — every app, the default first: [{bundleId, appAppleId, environment,
+///   keyId, issuerId, deliveryURL}].
 /// - `GET  /simulator/key` — the issued In-App Purchase key: keyId, issuerId, bundleId, fileName
 ///   (`SubscriptionKey_<KEYID>.p8`), privateKeyPEM (PKCS#8; a local test key).
 /// - `GET  /simulator/root-certificate` — `{"rootCertificateDER":"<standard Base64>"}`: the root
@@ -91,8 +100,6 @@ import Hummingbird
 struct ControlRoutes: Sendable {
     let server: SimulatorServer
 
-    var store: SimulatorStore { server.store }
-
     func register(on router: Router<SimulatorRequestContext>) {
         registerInspection(on: router)
         registerConfiguration(on: router)
@@ -101,42 +108,50 @@ struct ControlRoutes: Sendable {
     }
 
     private func registerInspection(on router: Router<SimulatorRequestContext>) {
-        router.get("/simulator") { _, _ in await overview() }
-        router.get("/simulator/key") { _, _ in
-            let key = store.issuedKey
-            return JSONResponse.make(ControlMessages.Key(
-                keyId: key.keyId, issuerId: key.issuerId, bundleId: store.configuration.bundleId,
-                fileName: key.fileName, privateKeyPEM: key.pemRepresentation))
+        router.get("/simulator", use: forApp { app, _, _ in await overview(app) })
+        router.get("/simulator/apps") { _, _ in
+            var apps: [ControlMessages.App] = []
+            for app in server.apps { apps.append(await summary(app)) }
+            return JSONResponse.make(apps)
         }
+        router.get("/simulator/key", use: forApp { app, _, _ in
+            let key = app.store.issuedKey
+            return JSONResponse.make(ControlMessages.Key(
+                keyId: key.keyId, issuerId: key.issuerId, bundleId: app.bundleId,
+                fileName: key.fileName, privateKeyPEM: key.pemRepresentation))
+        })
         router.get("/simulator/root-certificate") { _, _ in
             JSONResponse.make(ControlMessages.RootCertificate(
-                rootCertificateDER: store.pki.rootCertificateDER.base64EncodedString()))
+                rootCertificateDER: server.store.pki.rootCertificateDER.base64EncodedString()))
         }
-        router.get("/simulator/notifications") { _, _ in JSONResponse.make(await store.notificationLog()) }
-        router.get("/simulator/notifications/{uuid}") { _, context in
-            guard let notification = await store.notification(uuid: context.parameters.get("uuid") ?? "") else {
+        router.get("/simulator/notifications", use: forApp { app, _, _ in
+            JSONResponse.make(await app.store.notificationLog())
+        })
+        router.get("/simulator/notifications/{uuid}", use: forApp { app, _, context in
+            guard let notification = await app.store.notification(uuid: context.parameters.get("uuid") ?? "") else {
                 return failure(404, "unknown notification")
             }
             return JSONResponse.make(notification)
-        }
-        router.get("/simulator/consumption-requests") { _, _ in
-            JSONResponse.make(await store.receivedConsumptionInformation())
-        }
-        router.get("/simulator/consumption-requests/rejected") { _, _ in
-            JSONResponse.make(await store.rejectedConsumptionInformation())
-        }
-        router.get("/simulator/consumption-requests/v1") { _, _ in
-            JSONResponse.make(await store.receivedConsumptionInformationV1())
-        }
-        router.get("/simulator/customers") { _, _ in JSONResponse.make(await store.allCustomers()) }
-        router.get("/simulator/transactions/{transactionId}") { _, context in
-            guard let transaction = await store.transaction(id: context.parameters.get("transactionId") ?? "") else {
+        })
+        router.get("/simulator/consumption-requests", use: forApp { app, _, _ in
+            JSONResponse.make(await app.store.receivedConsumptionInformation())
+        })
+        router.get("/simulator/consumption-requests/rejected", use: forApp { app, _, _ in
+            JSONResponse.make(await app.store.rejectedConsumptionInformation())
+        })
+        router.get("/simulator/consumption-requests/v1", use: forApp { app, _, _ in
+            JSONResponse.make(await app.store.receivedConsumptionInformationV1())
+        })
+        router.get("/simulator/customers", use: forApp { app, _, _ in JSONResponse.make(await app.store.allCustomers()) })
+        router.get("/simulator/transactions/{transactionId}", use: forApp { app, _, context in
+            guard let transaction = await app.store.transaction(id: context.parameters.get("transactionId") ?? "") else {
                 return failure(404, "unknown transaction")
             }
             return JSONResponse.make(transaction)
-        }
-        router.get("/simulator/subscriptions/{originalTransactionId}") { _, context in
+        })
+        router.get("/simulator/subscriptions/{originalTransactionId}", use: forApp { app, _, context in
             let id = context.parameters.get("originalTransactionId") ?? ""
+            let store = app.store
             guard let status = await store.status(originalTransactionId: id) else {
                 return failure(404, "unknown subscription")
             }
@@ -145,98 +160,127 @@ struct ControlRoutes: Sendable {
                 renewalInfo: await store.renewalInfo(originalTransactionId: id),
                 latestTransaction: await store.latestTransaction(originalTransactionId: id),
                 memberOriginalTransactionIds: await store.memberOriginalTransactionIds(purchaserOriginalTransactionId: id)))
-        }
+        })
     }
 
-    private func overview() async -> Response {
+    private func overview(_ app: SimulatorApp) async -> Response {
+        let store = app.store
         let configuration = store.configuration
         return JSONResponse.make(ControlMessages.Overview(
             bundleId: configuration.bundleId, appAppleId: configuration.appAppleId,
             bundleVersion: configuration.bundleVersion, environment: configuration.environment,
             keyId: store.issuedKey.keyId, issuerId: store.issuedKey.issuerId,
             baseURL: server.baseURL?.absoluteString, now: store.now, clockFrozen: store.clock.isFrozen,
-            deliveryURL: await server.deliverer.deliveryURL?.absoluteString,
-            retryPolicy: await server.deliverer.retryPolicy, tokenClock: server.tokenClock))
+            deliveryURL: await app.deliverer.deliveryURL?.absoluteString,
+            retryPolicy: await app.deliverer.retryPolicy, tokenClock: server.tokenClock,
+            apps: server.apps.map(\.bundleId)))
+    }
+
+    private func summary(_ app: SimulatorApp) async -> ControlMessages.App {
+        ControlMessages.App(
+            bundleId: app.bundleId, appAppleId: app.appAppleId, environment: app.store.configuration.environment,
+            keyId: app.store.issuedKey.keyId, issuerId: app.store.issuedKey.issuerId,
+            deliveryURL: await app.deliverer.deliveryURL?.absoluteString)
     }
 
     // MARK: - Scenarios
 
     private func registerScenarios(on router: Router<SimulatorRequestContext>) {
-        scenario(router, "subscribe") { (body: SubscribeRequest) in try await store.subscribe(body) }
-        scenario(router, "renew") { (body: ControlMessages.Renew) in
+        scenario(router, "subscribe") { (store, body: SubscribeRequest) in try await store.subscribe(body) }
+        scenario(router, "renew") { (store, body: ControlMessages.Renew) in
             try await store.renew(originalTransactionId: body.originalTransactionId, price: body.price)
         }
-        scenario(router, "auto-renew") { (body: ControlMessages.AutoRenew) in
+        scenario(router, "auto-renew") { (store, body: ControlMessages.AutoRenew) in
             try await store.setAutoRenew(originalTransactionId: body.originalTransactionId, enabled: body.enabled)
         }
-        scenario(router, "fail-renewal") { (body: ControlMessages.FailRenewal) in
+        scenario(router, "fail-renewal") { (store, body: ControlMessages.FailRenewal) in
             try await store.failRenewal(originalTransactionId: body.originalTransactionId, gracePeriod: body.gracePeriod)
         }
-        scenario(router, "expire") { (body: ControlMessages.Expire) in
+        scenario(router, "expire") { (store, body: ControlMessages.Expire) in
             try await store.expire(originalTransactionId: body.originalTransactionId, subtype: body.subtype ?? .voluntary,
                                    eligibleWinBackOfferIds: body.eligibleWinBackOfferIds)
         }
-        scenario(router, "resubscribe") { (body: ControlMessages.Resubscribe) in
+        scenario(router, "resubscribe") { (store, body: ControlMessages.Resubscribe) in
             try await store.resubscribe(originalTransactionId: body.originalTransactionId, productId: body.productId,
                                         price: body.price, offer: body.offer)
         }
-        scenario(router, "redeem-offer") { (body: ControlMessages.RedeemOffer) in
+        scenario(router, "redeem-offer") { (store, body: ControlMessages.RedeemOffer) in
             try await store.redeemOffer(originalTransactionId: body.originalTransactionId, offer: body.offer)
         }
-        scenario(router, "change-product") { (body: ControlMessages.ChangeProduct) in
+        scenario(router, "change-product") { (store, body: ControlMessages.ChangeProduct) in
             try await store.changeProduct(originalTransactionId: body.originalTransactionId, productId: body.productId,
                                           upgrade: body.upgrade ?? false)
         }
-        scenario(router, "purchase") { (body: OneTimePurchaseRequest) in try await store.purchase(body) }
-        scenario(router, "refund-request") { (body: ControlMessages.RefundRequest) in
+        scenario(router, "purchase") { (store, body: OneTimePurchaseRequest) in try await store.purchase(body) }
+        scenario(router, "refund-request") { (store, body: ControlMessages.RefundRequest) in
             try await store.requestRefund(transactionId: body.transactionId, reason: body.reason ?? .unintendedPurchase)
         }
-        scenario(router, "refund-grant") { (body: ControlMessages.RefundGrant) in
+        scenario(router, "refund-grant") { (store, body: ControlMessages.RefundGrant) in
             try await store.grantRefund(transactionId: body.transactionId, reason: body.reason ?? .refundedForOtherReason,
                                         type: body.type ?? .refundFull, percentage: body.percentage)
         }
-        scenario(router, "refund-decline") { (body: ControlMessages.TransactionReference) in
+        scenario(router, "refund-decline") { (store, body: ControlMessages.TransactionReference) in
             try await store.declineRefund(transactionId: body.transactionId)
         }
-        scenario(router, "refund-reverse") { (body: ControlMessages.TransactionReference) in
+        scenario(router, "refund-reverse") { (store, body: ControlMessages.TransactionReference) in
             try await store.reverseRefund(transactionId: body.transactionId)
         }
         // The customer opens the subscription in the App Store's settings: the App Store asks the
         // realtime URL (set through the Retention Messaging API) what to show.
-        router.post("/simulator/scenarios/view-subscription") { request, _ in
+        router.post("/simulator/scenarios/view-subscription", use: forApp { app, request, _ in
             try await run {
                 let body: ControlMessages.ViewSubscription = try await decode(request)
-                guard let url = await store.realtimeURL() else {
+                guard let url = await app.store.realtimeURL() else {
                     return failure(409, "no realtime URL is set (PUT /inApps/v1/messaging/realtime/url)")
                 }
-                let call = try await RealtimeCaller(store: store, httpClient: .shared).call(
+                let call = try await RealtimeCaller(store: app.store, httpClient: .shared).call(
                     originalTransactionId: body.originalTransactionId, userLocale: body.userLocale ?? "en-US", url: url,
                     threshold: SimulatedPerformanceTest.defaultConfig.responseTimeThreshold ?? 700, timeout: 30_000)
                 return JSONResponse.make(call)
             }
-        }
-        router.post("/simulator/scenarios/test-notification") { _, _ in
+        })
+        router.post("/simulator/scenarios/test-notification", use: forApp { app, _, _ in
             try await run {
-                let sent = try await store.sendTestNotification()
+                let sent = try await app.store.sendTestNotification()
                 return JSONResponse.make(ControlMessages.TestNotification(
                     testNotificationToken: sent.token, notification: sent.notification))
             }
-        }
+        })
     }
 
+    /// Registers `POST /simulator/scenarios/<name>`: `operation` runs on the selected app's store
+    /// with the decoded body.
     func scenario<Body: Decodable & Sendable>(
         _ router: Router<SimulatorRequestContext>, _ name: String,
-        _ operation: @escaping @Sendable (Body) async throws -> ScenarioResult
+        _ operation: @escaping @Sendable (SimulatorStore, Body) async throws -> ScenarioResult
     ) {
-        router.post("/simulator/scenarios/\(name)") { request, _ in
+        router.post("/simulator/scenarios/\(name)", use: forApp { app, request, _ in
             try await run {
                 let body: Body = try await decode(request)
-                return JSONResponse.make(try await operation(body))
+                return JSONResponse.make(try await operation(app.store, body))
             }
-        }
+        })
     }
 
     // MARK: - Helpers
+
+    typealias Handler = @Sendable (Request, SimulatorRequestContext) async throws -> Response
+
+    /// A handler acting for the app the request selects: the one its `bundleId` query parameter
+    /// names, else the first; 404 when no app has that bundle id.
+    func forApp(
+        _ handler: @escaping @Sendable (SimulatorApp, Request, SimulatorRequestContext) async throws -> Response
+    ) -> Handler {
+        { [server] request, context in
+            guard let bundleId = request.uri.queryParameters.get("bundleId") else {
+                return try await handler(server.apps[0], request, context)
+            }
+            guard let app = server.app(bundleId: String(bundleId)) else {
+                return failure(404, "unknown app \(bundleId) (served: \(server.apps.map(\.bundleId).joined(separator: ", ")))")
+            }
+            return try await handler(app, request, context)
+        }
+    }
 
     func decode<Body: Decodable>(_ request: Request) async throws -> Body {
         let data = try await request.collectBody()

@@ -7,6 +7,15 @@ import Synchronization
 /// The simulated App Store as an HTTP server (Hummingbird 2): the App Store Server API under
 /// Apple's paths (`/inApps/…`) and the control API (`/simulator/…`, see `ControlRoutes`).
 ///
+/// One server serves one or several apps (``SimulatorApp``: a ``SimulatorStore`` of its own, with
+/// the app's configuration, issued In-App Purchase key and subscribers, and its own
+/// ``NotificationDeliverer``). The apps share the PKI (every payload chains to one root, as all of
+/// Apple's chain to Apple's root), the clock, rate limits and faults. An API request reaches the
+/// app its bearer token's `bid` names, and only with that app's key; a control request reaches the
+/// first app, or the one its `?bundleId=` names. The server numbers its apps' ids apart (the
+/// second app's transaction ids start at `2001000000000001`), so a transaction id or notification
+/// UUID never means two things, as at Apple.
+///
 /// Run it in-process with ``start()`` (port 0 picks a free port; the bound port is returned and
 /// available as ``port``/``baseURL``) and ``stop()``, or as a process with ``run()``, which
 /// serves until SIGINT or SIGTERM.
@@ -20,13 +29,11 @@ public final class SimulatorServer: Sendable {
         case wall
     }
 
-    /// The state behind the server.
-    public let store: SimulatorStore
-    /// Delivers the store's notifications.
-    public let deliverer: NotificationDeliverer
-    /// Per-endpoint rate limits, configurable at runtime.
+    /// The apps served, the first being the one control routes act for by default.
+    public let apps: [SimulatorApp]
+    /// Per-endpoint rate limits, configurable at runtime (shared by the apps).
     public let rateLimiter: RateLimiter
-    /// Injected faults, configurable at runtime.
+    /// Injected faults, configurable at runtime (shared by the apps).
     public let faults: FaultInjector
     /// Interface to bind.
     public let host: String
@@ -37,8 +44,51 @@ public final class SimulatorServer: Sendable {
     private let logger: Logger
     private let running = Mutex<(task: Task<Void, any Error>?, port: Int?)>((nil, nil))
 
-    /// A server for `store`. The deliverer is created (and attached to the store) unless given.
+    /// A server for several apps. `apps` must be non-empty, name distinct bundle ids, and share one
+    /// PKI and one clock. Each app's deliverer is attached to its store; the n-th app issues ids
+    /// in the n-th block (so pass stores no scenario has run on yet).
     public init(
+        apps: [SimulatorApp],
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        tokenClock: TokenClock = .simulated,
+        logger: Logger? = nil
+    ) async {
+        precondition(!apps.isEmpty, "a simulator serves at least one app")
+        precondition(Set(apps.map(\.bundleId)).count == apps.count, "every app needs its own bundle id")
+        let first = apps[0].store
+        precondition(apps.allSatisfy { $0.store.clock === first.clock }, "the apps must share one SimulatorClock")
+        precondition(apps.allSatisfy { $0.store.pki.rootCertificateDER == first.pki.rootCertificateDER },
+                     "the apps must share one SimulatorPKI")
+        precondition(apps.count < 1000, "at most 999 apps")
+        self.apps = apps
+        self.rateLimiter = RateLimiter()
+        self.faults = FaultInjector()
+        self.host = host
+        self.requestedPort = port
+        self.tokenClockSetting = Mutex(tokenClock)
+        self.logger = logger ?? Self.quietLogger
+        for (index, app) in apps.enumerated() {
+            if index > 0 { await app.store.setIdentifierNamespace(index) }
+            let deliverer = app.deliverer
+            await app.store.setNotificationSink { notification in await deliverer.deliver(notification) }
+        }
+    }
+
+    /// A server for several apps, each with a new deliverer (see ``init(apps:host:port:tokenClock:logger:)``).
+    public convenience init(
+        stores: [SimulatorStore],
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        tokenClock: TokenClock = .simulated,
+        logger: Logger? = nil
+    ) async {
+        await self.init(apps: stores.map { SimulatorApp(store: $0) }, host: host, port: port,
+                        tokenClock: tokenClock, logger: logger)
+    }
+
+    /// A server for `store`. The deliverer is created (and attached to the store) unless given.
+    public convenience init(
         store: SimulatorStore,
         deliverer: NotificationDeliverer? = nil,
         host: String = "127.0.0.1",
@@ -46,16 +96,19 @@ public final class SimulatorServer: Sendable {
         tokenClock: TokenClock = .simulated,
         logger: Logger? = nil
     ) async {
-        self.store = store
-        let deliverer = deliverer ?? NotificationDeliverer(store: store)
-        self.deliverer = deliverer
-        self.rateLimiter = RateLimiter()
-        self.faults = FaultInjector()
-        self.host = host
-        self.requestedPort = port
-        self.tokenClockSetting = Mutex(tokenClock)
-        self.logger = logger ?? Self.quietLogger
-        await store.setNotificationSink { notification in await deliverer.deliver(notification) }
+        await self.init(apps: [SimulatorApp(store: store, deliverer: deliverer)], host: host, port: port,
+                        tokenClock: tokenClock, logger: logger)
+    }
+
+    /// The first app's state.
+    public var store: SimulatorStore { apps[0].store }
+
+    /// Delivers the first app's notifications.
+    public var deliverer: NotificationDeliverer { apps[0].deliverer }
+
+    /// The app with `bundleId`, if served.
+    public func app(bundleId: String) -> SimulatorApp? {
+        apps.first { $0.bundleId == bundleId }
     }
 
     /// The default logger: critical messages only, because an in-process server stopped by
@@ -96,7 +149,7 @@ public final class SimulatorServer: Sendable {
         throw SimulatorServerError.notStarted
     }
 
-    /// Stops a server started with ``start()`` and its deliverer.
+    /// Stops a server started with ``start()`` and its apps' deliverers.
     public func stop() async {
         let task = running.withLock { state -> Task<Void, any Error>? in
             let task = state.task
@@ -105,7 +158,7 @@ public final class SimulatorServer: Sendable {
         }
         task?.cancel()
         _ = try? await task?.value
-        await deliverer.shutdown()
+        await shutDownDeliverers()
     }
 
     /// Serves in the foreground until SIGINT or SIGTERM; `onRunning` receives the bound port.
@@ -115,7 +168,11 @@ public final class SimulatorServer: Sendable {
             await onRunning(port)
         }
         try await application.runService()
-        await deliverer.shutdown()
+        await shutDownDeliverers()
+    }
+
+    private func shutDownDeliverers() async {
+        for app in apps { await app.deliverer.shutdown() }
     }
 
     private func makeApplication(onPort: @escaping @Sendable (Int) async -> Void)
@@ -123,12 +180,8 @@ public final class SimulatorServer: Sendable {
     {
         let router = Router(context: SimulatorRequestContext.self)
         let clock = store.clock
-        APIRoutes(
-            store: store,
-            deliverer: deliverer,
-            authenticator: BearerTokenAuthenticator(key: store.issuedKey, bundleId: store.configuration.bundleId),
-            rateLimiter: rateLimiter,
-            faults: faults,
+        APIPipeline(
+            apps: apps, rateLimiter: rateLimiter, faults: faults, clock: clock,
             tokenClock: { [self] in tokenClock == .wall ? Date() : clock.now },
             logger: logger
         ).register(on: router)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A directory that keeps the simulator's long-lived secrets across restarts: the PKI (in
 /// `pki/`, see ``SimulatorPKI/save(to:)``) and the issued In-App Purchase key
-/// (`SubscriptionKey_<KEYID>.p8` plus `issued-key.json`). Everything else is in memory.
+/// (`SubscriptionKey_<KEYID>.p8` plus `issued-key.json`) of the first app; each further app's key
+/// in `apps/<bundle id>/` (see ``loadOrIssueKey(bundleId:)``). Everything else is in memory.
 public struct SimulatorStateDirectory: Sendable {
     /// The directory.
     public let url: URL
@@ -46,15 +47,31 @@ public struct SimulatorStateDirectory: Sendable {
             try pki.save(to: pkiDirectory)
             created = true
         }
-        let key: IssuedInAppPurchaseKey
-        if let existing = try IssuedInAppPurchaseKey.load(from: url) {
-            key = existing
-        } else {
-            key = .issue()
-            try key.save(to: url)
-            created = true
+        let key = try Self.loadOrIssueKey(in: url)
+        return Contents(pki: pki, issuedKey: key.key, keyURL: key.url,
+                        rootCertificateURL: rootCertificateURL, created: created || key.created)
+    }
+
+    /// The directory keeping the key of a further app: `apps/<bundleId>/`.
+    public func appDirectory(bundleId: String) -> URL {
+        url.appendingPathComponent("apps", isDirectory: true).appendingPathComponent(bundleId, isDirectory: true)
+    }
+
+    /// The issued In-App Purchase key of a further app (beyond the first, whose key
+    /// ``loadOrCreate(ocspResponderURL:)`` returns), kept in ``appDirectory(bundleId:)``: loaded,
+    /// or issued and saved. Returns the key and its `.p8` file.
+    public func loadOrIssueKey(bundleId: String) throws -> (key: IssuedInAppPurchaseKey, url: URL) {
+        let key = try Self.loadOrIssueKey(in: appDirectory(bundleId: bundleId))
+        return (key.key, key.url)
+    }
+
+    private static func loadOrIssueKey(in directory: URL) throws
+        -> (key: IssuedInAppPurchaseKey, url: URL, created: Bool)
+    {
+        if let existing = try IssuedInAppPurchaseKey.load(from: directory) {
+            return (existing, directory.appendingPathComponent(existing.fileName), false)
         }
-        return Contents(pki: pki, issuedKey: key, keyURL: url.appendingPathComponent(key.fileName),
-                        rootCertificateURL: rootCertificateURL, created: created)
+        let key = IssuedInAppPurchaseKey.issue()
+        return (key, try key.save(to: directory), true)
     }
 }

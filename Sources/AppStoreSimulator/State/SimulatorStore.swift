@@ -63,6 +63,13 @@ public actor SimulatorStore {
         notificationSink = sink
     }
 
+    /// Moves the ids this store issues from now on into `namespace`'s block (see
+    /// `IdentifierGenerator`), so apps sharing one ``SimulatorServer`` never issue the same
+    /// transaction id or notification UUID. The server sets its n-th app's namespace to n − 1.
+    func setIdentifierNamespace(_ namespace: Int) {
+        ids.namespace = UInt64(namespace)
+    }
+
     // MARK: - Reading state
 
     /// Every notification produced so far, oldest first, with its send attempts.
