@@ -118,6 +118,8 @@ let package = Package(
                 .embedInCode("Resources/Console/replay.mustache"),
                 .embedInCode("Resources/Console/replay-status.mustache"),
                 .embedInCode("Resources/Console/overview.mustache"),
+                .embedInCode("Resources/Console/apps.mustache"),
+                .embedInCode("Resources/Console/period.mustache"),
             ]
         ),
         .target(

@@ -3,7 +3,8 @@
 /// never holds what a browser presents.
 ///
 /// Process-wide, not per app: a session is a sign-in to the service's one console (opened with
-/// one of the service's API tokens), so it is found whichever app's repository looks it up.
+/// one of the service's API tokens), so it is found whichever app's repository looks it up. It
+/// keeps the apps its token acts for (``ConsoleSessionRecord/apps``); the console shows only those.
 public protocol ConsoleSessionStore: Sendable {
     /// Stores a new session (and removes the expired ones).
     func createConsoleSession(_ session: ConsoleSessionRecord) async throws

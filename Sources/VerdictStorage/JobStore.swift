@@ -52,13 +52,18 @@ public protocol JobStore: Sendable {
 
     /// The job with `id`, in any state, of any app.
     func job(id: Int64) async throws -> JobRecord?
-    /// Jobs of every app in one state, newest first.
-    func jobs(state: JobState, limit: Int) async throws -> [JobRecord]
+    /// Jobs in one state, newest first: of every app (`apps` nil), or of those apps only.
+    func jobs(state: JobState, limit: Int, apps: [String]?) async throws -> [JobRecord]
     /// Queue depth and age per state over every app's jobs, for metrics and `/readyz`.
     func queueStatistics(now: Int64) async throws -> QueueStatistics
 }
 
 extension JobStore {
+    /// Jobs of every app in one state, newest first.
+    public func jobs(state: JobState, limit: Int) async throws -> [JobRecord] {
+        try await jobs(state: state, limit: limit, apps: nil)
+    }
+
     /// Claims runnable jobs, crashed workers' jobs included.
     public func claimJobs(owner: String, limit: Int, leaseMilliseconds: Int64, now: Int64, kinds: [String]?) async throws
         -> [JobRecord]

@@ -56,7 +56,7 @@ import VerdictTestSupport
                 settings: harness.environment, directory: harness.database.directory, name: "backfill-2")
             #expect(second.status == 0, "\(second.output)")
             #expect(second.output.contains("notifications 4: 0 new, 4 already stored, 0 rejected"), "\(second.output)")
-            #expect(try await harness.service.repository.notificationCount() == 4)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 4)
         }
     }
 

@@ -76,7 +76,7 @@ import VerdictTestSupport
                 let record = try await harness.waitUntilProcessed(uuid, timeout: .seconds(60))
                 #expect(record["processedCount"]?.integerValue == 1)
             }
-            #expect(try await harness.service.repository.notificationCount() == 2)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 2)
         }
     }
 

@@ -66,7 +66,7 @@ import VerdictTestSupport
             #expect(customer["refunds"]?.arrayValue?.count == 2)
             #expect(customer["lifetimeRefunded"]?.value(at: "USD.milliunits") == .integer(9_980))
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains(#"verdict_decisions_total{section="offers",history="complete"} 1"#))
+            #expect(metrics.contains(#"verdict_decisions_total{section="offers",history="complete",app="com.example.verdict"} 1"#))
         }
     }
 
@@ -112,7 +112,7 @@ import VerdictTestSupport
             // Waiting used up no attempts.
             #expect(processed["attempts"]?.integerValue == 1)
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains(#"verdict_decisions_total{section="offers",history="incomplete"} 1"#))
+            #expect(metrics.contains(#"verdict_decisions_total{section="offers",history="incomplete",app="com.example.verdict"} 1"#))
         }
     }
 

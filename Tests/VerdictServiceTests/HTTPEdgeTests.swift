@@ -75,10 +75,10 @@ import VerdictStorage
                 originalTransactionId: otid, transactionId: otid, productId: "com.lumen.pro.annual", purchaseDate: harness.store.now,
                 expiresDate: harness.store.now.addingTimeInterval(365 * 86_400), type: .autoRenewable, signedDate: harness.store.now,
                 environment: .sandbox, currency: "USD", price: 59_990)
-            try await harness.service.repository.importCustomers([CustomerRecord(
+            try await harness.service.apps.first.repository.importCustomers([CustomerRecord(
                 originalTransactionId: otid, appAccountToken: nil, appTransactionId: nil, environment: "Sandbox", firstSeenAt: 0,
                 historyRevision: nil, historySyncedAt: nil)])
-            try await harness.service.repository.importTransactions([try #require(TransactionRecord(purchase, json: nil))])
+            try await harness.service.apps.first.repository.importTransactions([try #require(TransactionRecord(purchase, json: nil))])
             let request = DecodedRealtimeRequestBody(
                 originalTransactionId: otid, appAppleId: 1_234_567_890, productId: "com.lumen.pro.annual",
                 userLocale: "en-US", requestIdentifier: UUID(), signedDate: harness.store.now, environment: .sandbox)

@@ -3,6 +3,8 @@ import VerdictService
 
 /// One invalid value of one setting, on top of a valid minimal configuration (bundle id, Sandbox
 /// only): the table `ConfigurationTests` runs, with at least one row for every ``ConfigurationKey``.
+/// Rows with a config file (``configFile``) list several apps: an error about an app entry must
+/// name the app (``app``).
 struct InvalidSetting: Sendable, CustomTestStringConvertible {
     /// The setting the error must name.
     var key: ConfigurationKey
@@ -10,6 +12,10 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
     var value: String?
     /// Other settings the case needs.
     var others: [ConfigurationKey: String] = [:]
+    /// The JSON config file of the case; with one, the minimal settings are left to the file.
+    var configFile: String?
+    /// The app the error must name: its bundle id, or its position (`apps[1]`).
+    var app: String?
 
     init(_ key: ConfigurationKey, _ value: String?, others: [ConfigurationKey: String] = [:]) {
         self.key = key
@@ -17,14 +23,44 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
         self.others = others
     }
 
-    var testDescription: String { "\(key.environmentVariable)=\(value ?? "<unset>")" }
+    /// A config file listing `apps` (``entry(_:_:)``) beside the top-level members `topLevel`
+    /// (JSON members, comma-separated), refused naming `key` (and `app`).
+    static func file(
+        _ key: ConfigurationKey, app: String? = nil, apps: [String], topLevel: String = "",
+        others: [ConfigurationKey: String] = [:]
+    ) -> InvalidSetting {
+        var row = InvalidSetting(key, others[key], others: others)
+        row.app = app
+        let members = [topLevel, #""apps": [\#(apps.joined(separator: ", "))]"#].filter { !$0.isEmpty }
+        row.configFile = "{\(members.joined(separator: ", "))}"
+        return row
+    }
+
+    /// An `"apps"` entry accepting Sandbox only, with its rules folder, `bundleId` (none when nil)
+    /// and further JSON `members`.
+    static func entry(_ bundleId: String?, _ members: String = "") -> String {
+        let own = [bundleId.map { #""bundleId": "\#($0)""# } ?? "", #""environments": ["Sandbox"], "rules": {"dir": "Rules"}"#, members]
+        return "{\(own.filter { !$0.isEmpty }.joined(separator: ", "))}"
+    }
+
+    var testDescription: String {
+        guard let configFile else { return "\(key.environmentVariable)=\(value ?? "<unset>")" }
+        return "\(key.key) in \(app ?? "the file"): \(configFile)"
+    }
 
     /// The `VERDICT_*` environment of the case.
     var environment: [String: String] {
-        var environment = ["VERDICT_BUNDLE_ID": "com.example", "VERDICT_ENVIRONMENTS": "Sandbox"]
+        var environment = configFile == nil ? ["VERDICT_BUNDLE_ID": "com.example", "VERDICT_ENVIRONMENTS": "Sandbox"] : [:]
         for (other, value) in others { environment[other.environmentVariable] = value }
         environment[key.environmentVariable] = value
         return environment
+    }
+
+    /// How the error's one line must start: the app and the setting as an entry spells it, or the
+    /// setting's variable and flag.
+    var expectedPrefix: String {
+        guard let app else { return "configuration error: \(key.environmentVariable) (\(key.flag)) " }
+        return "configuration error: app \(app): \(key.key) "
     }
 
     private static let keyFileMissing: [ConfigurationKey: String] = [.appStoreKeyId: "KEY123", .appStoreIssuerId: "issuer"]
@@ -94,5 +130,43 @@ struct InvalidSetting: Sendable, CustomTestStringConvertible {
         .init(.consoleSessionHours, "0"),
         .init(.consoleSessionHours, "721"),
         .init(.publicURL, "verdict.example.com"),
+    ] + appsTable
+
+    /// A secret in the rows below: no error may show it.
+    private static let secretToken = "hunter2secret-0123456789"
+
+    /// Config files listing several apps, and their refusals.
+    static let appsTable: [InvalidSetting] = [
+        .file(.bundleId, app: "apps[1]", apps: [entry("com.a"), entry(nil)]),
+        .file(.bundleId, app: "apps[1]", apps: [entry("com.a"), entry("com a")]),
+        .file(.rulesDirectory, app: "com.b", apps: [entry("com.a"), #"{"bundleId": "com.b", "environments": ["Sandbox"]}"#]),
+        // The top level's rules folder is no app's: each entry names its own.
+        .file(.rulesDirectory, app: "com.b", apps: [entry("com.a"), #"{"bundleId": "com.b", "environments": ["Sandbox"]}"#],
+              others: [.rulesDirectory: "Rules"]),
+        .file(.rulesDirectory, app: "com.a", apps: [#"{"bundleId": "com.a", "environments": ["Sandbox"], "rules": {"dir": "/dev/null"}}"#]),
+        .file(.bundleId, app: "com.a", apps: [entry("com.a"), entry("com.b"), entry("com.a")]),
+        .file(.appAppleId, app: "com.b", apps: [entry("com.a", #""appAppleId": 123"#), entry("com.b", #""appAppleId": 123"#)]),
+        .file(.appAppleId, app: "com.b", apps: [entry("com.a"), #"{"bundleId": "com.b", "rules": {"dir": "Rules"}}"#]),
+        .file(.environments, app: "com.b", apps: [entry("com.a"), #"{"bundleId": "com.b", "environments": ["Staging"], "rules": {"dir": "Rules"}}"#]),
+        .file(.apps, app: "apps[1]", apps: [entry("com.a"), #""com.b""#]),
+        .file(.apps, app: "com.a", apps: [entry("com.a", #""rules": {"folder": "x"}"#)]),
+        .file(.port, app: "com.a", apps: [entry("com.a", #""port": 9000"#)]),
+        .file(.webhookSecret, app: "com.b", apps: [entry("com.a"), entry("com.b", #""webhook": {"url": "https://hooks.example.com/b"}"#)]),
+        // The key id is shared from the top level; the entry lacks the rest of the key.
+        .file(.appStoreIssuerId, app: "com.b", apps: [entry("com.b")], others: [.appStoreKeyId: "KEY123"]),
+        .file(.assumeConsent, app: "com.a", apps: [entry("com.a", #""assumeConsent": "perhaps""#)]),
+        // Bundle id and App Apple ID are each app's own: beside "apps" they are refused.
+        .file(.bundleId, apps: [entry("com.a")], others: [.bundleId: "com.example"]),
+        .file(.appAppleId, apps: [entry("com.a")], topLevel: #""appAppleId": 123"#),
+        .file(.configFile, apps: []),
+        .file(.configFile, apps: [entry("com.a")], topLevel: #""rootCertificates": ["root.cer", 3]"#),
+        .file(.configFile, apps: [entry("com.a")], topLevel: #""publicUrl": [{"url": "https://verdict.example.com"}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": ["\#(secretToken)", 3]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"token": "\#(secretToken)", "role": "app", "apps": ["com.c"]}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"token": "\#(secretToken)", "role": "app", "apps": []}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"token": "\#(secretToken)", "role": "admin"}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"token": "\#(secretToken)", "role": "app", "app": "com.a"}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"role": "app", "apps": ["com.a"]}]"#),
+        .file(.apiTokens, apps: [entry("com.a")], topLevel: #""apiTokens": [{"token": "hunter2secret", "role": "app"}]"#),
     ]
 }

@@ -67,7 +67,7 @@ import VerdictTestSupport
         try await ServiceHarness.with(backend, extraSettings: Self.settings) { harness in
             let memberId = "9100000000000002"
             _ = try await Self.memberRequest(harness, memberId: memberId)
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             let stored = try #require(try await repository.consumptionRequests(transactionId: memberId).first)
             let at = Date().appStoreMilliseconds
             var queued = stored
@@ -90,7 +90,7 @@ import VerdictTestSupport
             #expect(await harness.receivedBodies(memberId).isEmpty)
             #expect(await harness.store.rejectedConsumptionInformation().isEmpty)
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains(#"verdict_consumption_submissions_total{result="not_sent"} 1"#))
+            #expect(metrics.contains(#"verdict_consumption_submissions_total{result="not_sent",app="com.example.verdict"} 1"#))
         }
     }
 
@@ -119,7 +119,7 @@ import VerdictTestSupport
     static func settled(_ harness: ServiceHarness, requestId: String) async throws -> ConsumptionRequestRecord {
         let deadline = ContinuousClock.now + .seconds(30)
         while true {
-            let record = try #require(try await harness.service.repository.consumptionRequest(id: requestId))
+            let record = try #require(try await harness.service.apps.first.repository.consumptionRequest(id: requestId))
             if record.state != .pending { return record }
             guard ContinuousClock.now < deadline else { throw ServiceTestError("request \(requestId) still pending") }
             try await Task.sleep(for: .milliseconds(100))

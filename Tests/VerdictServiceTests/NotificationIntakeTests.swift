@@ -35,11 +35,11 @@ import VerdictTestSupport
                 #expect(content["renewalInfo"]?.objectValue?["originalTransactionId"]?.stringValue == subscribed.originalTransactionId)
             }
             let otid = try #require(subscribed.originalTransactionId)
-            let transactions = try await harness.service.repository.transactions(originalTransactionId: otid)
+            let transactions = try await harness.service.apps.first.repository.transactions(originalTransactionId: otid)
             #expect(transactions.count == 2)
-            let customer = try await harness.service.repository.customer(originalTransactionId: otid)
+            let customer = try await harness.service.apps.first.repository.customer(originalTransactionId: otid)
             #expect(customer?.appTransactionId == subscribed.notification.appTransactionId)
-            #expect(try await harness.service.repository.notificationCount() == 2)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 2)
         }
     }
 
@@ -62,7 +62,7 @@ import VerdictTestSupport
             let after = try await harness.waitUntilProcessed(result.notification.notificationUUID)
             #expect(after["processedCount"]?.integerValue == 1)
             #expect(after["processedAt"] == processed["processedAt"])
-            #expect(try await harness.service.repository.notificationCount() == 1)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 1)
         }
     }
 
@@ -80,10 +80,10 @@ import VerdictTestSupport
             #expect(try await harness.deliver(subscribed.notification.signedPayload).status == 200)
             let older = try await harness.waitUntilProcessed(subscribed.notification.notificationUUID)
             #expect(older["state"]?.stringValue == "processed")
-            let renewal = try #require(try await harness.service.repository.renewalInfo(originalTransactionId: otid))
+            let renewal = try #require(try await harness.service.apps.first.repository.renewalInfo(originalTransactionId: otid))
             #expect(renewal.autoRenewStatus == 0, "the older notification's renewal info (auto-renew on) must not overwrite")
             #expect(renewal.signedDate == off.renewalInfo?.signedDate?.appStoreMilliseconds)
-            #expect(try await harness.service.repository.notificationCount() == 2)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 2)
         }
     }
 
@@ -111,8 +111,8 @@ import VerdictTestSupport
             let forgedAnswer = try await harness.deliver(forged.notification.signedPayload)
             #expect(forgedAnswer.status == 422)
             #expect(forgedAnswer.body.jsonObject["error"]?.objectValue?["code"]?.stringValue == "INVALID_CHAIN")
-            #expect(try await harness.service.repository.notificationCount() == 0)
-            #expect(try await harness.service.repository.queueStatistics(now: 0).queued == 0)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 0)
+            #expect(try await harness.service.apps.first.repository.queueStatistics(now: 0).queued == 0)
         }
     }
 
@@ -134,7 +134,7 @@ import VerdictTestSupport
                 #expect(answer.status == status, "\(code)")
                 #expect(answer.body.jsonObject["error"]?.objectValue?["code"]?.stringValue == code)
             }
-            #expect(try await harness.service.repository.notificationCount() == 0)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 0)
         }
     }
 

@@ -77,7 +77,7 @@ import VerdictTestSupport
                     try await (index % 2 == 0 ? a : b).request(.POST, "/v1/offers/decide", body: body)
                 }
                 #expect(granted == 10)
-                #expect(try await harness.service.repository.grantedOffers(.offer(Self.offer), since: 0) == 10)
+                #expect(try await harness.service.apps.first.repository.grantedOffers(.offer(Self.offer), since: 0) == 10)
                 try await a.terminate()
                 try await b.terminate()
             }
@@ -100,7 +100,7 @@ import VerdictTestSupport
                 try await harness.request(.POST, "/v1/offers/decide", body: body)
             }
             #expect(granted == 10)
-            #expect(try await harness.service.repository.grantedOffers(.offer(Self.offer), since: 0) == 10)
+            #expect(try await harness.service.apps.first.repository.grantedOffers(.offer(Self.offer), since: 0) == 10)
         }
     }
 }

@@ -76,15 +76,15 @@ import VerdictTestSupport
             // The renewal at the offer's price, a year later, is the decision's net revenue (in the
             // subscription's currency); its refund takes it back.
             let id = try #require(decision["id"]?.stringValue)
-            #expect(try await harness.service.repository.offerDecision(id: id)?.revenue == 0, "nothing paid yet")
+            #expect(try await harness.service.apps.first.repository.offerDecision(id: id)?.revenue == 0, "nothing paid yet")
             let renewal = try await harness.settled(harness.store.renew(originalTransactionId: otid))
-            let stored = try #require(try await harness.service.repository.offerDecision(id: id))
+            let stored = try #require(try await harness.service.apps.first.repository.offerDecision(id: id))
             #expect(stored.currency == "USD" && stored.revenue == 35_990)
             let renewed = try #require(renewal.transactionId)
             _ = try await harness.settled(harness.store.grantRefund(transactionId: renewed))
-            #expect(try await harness.service.repository.offerDecision(id: id)?.revenue == 0)
+            #expect(try await harness.service.apps.first.repository.offerDecision(id: id)?.revenue == 0)
             _ = try await harness.settled(harness.store.reverseRefund(transactionId: renewed))
-            #expect(try await harness.service.repository.offerDecision(id: id)?.revenue == 35_990)
+            #expect(try await harness.service.apps.first.repository.offerDecision(id: id)?.revenue == 35_990)
         }
     }
 

@@ -111,7 +111,7 @@ import VerdictTestSupport
             // Each is reserved in the database: reserving it again is refused.
             let now = Date().appStoreMilliseconds
             for nonce in nonces.prefix(3) {
-                #expect(try await harness.service.repository.reserveOfferNonce(nonce, issuedAt: now, expiresAt: now + 1_000) == false)
+                #expect(try await harness.service.apps.first.repository.reserveOfferNonce(nonce, issuedAt: now, expiresAt: now + 1_000) == false)
             }
         }
     }

@@ -113,7 +113,7 @@ import VerdictTestSupport
     func sigkillLosesNothingAcknowledgedAndProcessesEachOnce(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, startService: false) { harness in
             try await ServiceProcess.group { children in
-                let repository = harness.service.repository
+                let repository = harness.service.apps.first.repository
                 let minted = try await Self.mint(harness, 300)
                 let directory = harness.database.directory
                 let first = try await children.start(harness.environment, directory: directory, name: "crash")
@@ -181,7 +181,7 @@ import VerdictTestSupport
                 #expect(deliveries.answers.values.allSatisfy { $0 == "accepted" }, "every notification is new")
                 let views = try await a.waitUntilSettled(minted.map(\.uuid))
                 Self.expectProcessedOnce(views, minted.map(\.uuid), attemptsOne: true)
-                #expect(try await harness.service.repository.notificationCount() == minted.count)
+                #expect(try await harness.service.apps.first.repository.notificationCount() == minted.count)
 
                 // Each process counts the notification jobs it completed: together exactly one per notification.
                 let doneA = try await Self.completedNotificationJobs(a)
@@ -218,7 +218,7 @@ import VerdictTestSupport
     func sigtermExitsCleanlyAndLeavesNoJobLeased(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, startService: false) { harness in
             try await ServiceProcess.group { children in
-                let repository = harness.service.repository
+                let repository = harness.service.apps.first.repository
                 let minted = try await Self.mint(harness, 100)
                 let directory = harness.database.directory
                 // One job at a time, so that work is still queued (and one job running) at SIGTERM.

@@ -51,8 +51,8 @@ import VerdictTestSupport
             let (id, _) = try await Self.legalRequest(harness, settle: false)
             _ = try await harness.consumptionAttempts(id, count: 1)
             // As if the second call had started, reached Apple, and the process had died before the answer.
-            let request = try #require(try await harness.service.repository.consumptionRequests(transactionId: id).first)
-            #expect(try await harness.service.repository.markConsumptionAttemptInFlight(
+            let request = try #require(try await harness.service.apps.first.repository.consumptionRequests(transactionId: id).first)
+            #expect(try await harness.service.apps.first.repository.markConsumptionAttemptInFlight(
                 id: request.id, attempt: 2, at: Date().appStoreMilliseconds))
             let record = try await harness.settledConsumption(id)
             #expect(record["state"]?.stringValue == "sent")
@@ -111,7 +111,7 @@ import VerdictTestSupport
             #expect(record["lastError"]?.stringValue?.contains("4040010") == true)
             #expect(await harness.receivedBodies(id).isEmpty)
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains(#"verdict_consumption_submissions_total{result="failed"} 1"#))
+            #expect(metrics.contains(#"verdict_consumption_submissions_total{result="failed",app="com.example.verdict"} 1"#))
         }
     }
 
@@ -151,7 +151,7 @@ import VerdictTestSupport
             #expect(Self.attempts(record).isEmpty)
             #expect(await harness.receivedBodies(id).isEmpty)
             let metrics = String(decoding: try await harness.request(.GET, "/metrics").body, as: UTF8.self)
-            #expect(metrics.contains("verdict_consumption_deadline_missed_total 1"))
+            #expect(metrics.contains(#"verdict_consumption_deadline_missed_total{app="com.example.verdict"} 1"#))
         }
     }
 

@@ -76,7 +76,7 @@ import VerdictTestSupport
             #expect(rule["addedSeats"]?.integerValue == 1)
             #expect(rule["seatsRefunded"]?.integerValue == 0)
             #expect(rule["convertedTreatment"]?.integerValue == 1)
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             #expect(try await repository.offerDecision(id: decisionId)?.revenue == 15_000)
 
             // A seat refund of the added seats takes no revenue back; a full refund does.

@@ -14,7 +14,7 @@ import Testing
             await harness.simulator.deliverer.setDeliveryURL(nil)
             let subscribed = try await harness.store.subscribe(SubscribeRequest(productId: "com.example.monthly", price: 9_990,
                                                                                 currency: "EUR"))
-            let verified = try await harness.service.verifier.verifyNotification(subscribed.notification.signedPayload)
+            let verified = try await harness.service.apps.first.verifier.verifyNotification(subscribed.notification.signedPayload)
             #expect(verified.transactionJSON != nil && verified.renewalInfoJSON != nil)
             let expected = StoredNotificationContent(verified)
             let text = try StoredNotificationContent(verified).encoded(nestedJSONOf: verified)
@@ -27,7 +27,7 @@ import Testing
 
             // Through the service: what is stored is that text.
             #expect(try await harness.deliver(subscribed.notification.signedPayload).status == 200)
-            let stored = try await harness.service.repository.notification(uuid: subscribed.notification.notificationUUID)
+            let stored = try await harness.service.apps.first.repository.notification(uuid: subscribed.notification.notificationUUID)
             #expect(try StoredNotificationContent.decode(try #require(stored).notification.decodedJSON) == expected)
 
             // Not framed as an object (or not UTF-8): the models are encoded instead.

@@ -48,7 +48,7 @@ import VerdictTestSupport
                 #expect(try await child.deliver(real.notification.signedPayload).status == 200)
                 let settled = try await child.waitUntilSettled([real.notification.notificationUUID])
                 #expect(settled[real.notification.notificationUUID]?["state"]?.stringValue == "processed")
-                #expect(try await harness.service.repository.notificationCount() == 1)
+                #expect(try await harness.service.apps.first.repository.notificationCount() == 1)
                 #expect(try await child.terminate() == 0)
             }
         }
@@ -84,8 +84,8 @@ import VerdictTestSupport
                 let answer = try await harness.deliver(jws)
                 #expect(answer.status == 422 && Self.errorCode(answer) == "INVALID_PAYLOAD", "\(member)")
             }
-            #expect(try await harness.service.repository.notificationCount() == 0)
-            #expect(try await harness.service.repository.queueStatistics(now: 0).queued == 0)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 0)
+            #expect(try await harness.service.apps.first.repository.queueStatistics(now: 0).queued == 0)
             #expect(try await harness.request(.GET, "/healthz", token: nil).status == 200)
         }
     }
@@ -133,7 +133,7 @@ import VerdictTestSupport
             let deadline = ContinuousClock.now + .seconds(20)
             var sync: JobRecord?
             while sync == nil, ContinuousClock.now < deadline {
-                sync = try await harness.service.repository.jobs(state: .queued, limit: 10)
+                sync = try await harness.service.apps.first.repository.jobs(state: .queued, limit: 10)
                     .first { $0.job.kind == HistorySyncJob.kind && $0.lastError != nil }
                 if sync == nil { try await Task.sleep(for: .milliseconds(50)) }
             }
@@ -164,7 +164,7 @@ import VerdictTestSupport
                 #expect(message.contains("'\(key)'"), "\(message)")
             }
             // Nothing was recorded.
-            #expect(try await harness.service.repository.notificationCount() == 0)
+            #expect(try await harness.service.apps.first.repository.notificationCount() == 0)
             let consent = try await harness.request(.GET, "/v1/customers/\(token)/consent")
             #expect(consent.body.jsonObject["history"]?.arrayValue?.isEmpty == true, "\(String(decoding: consent.body, as: UTF8.self))")
             #expect(try await harness.request(.GET, "/v1/customers/\(token)/attributes").status == 404)

@@ -32,7 +32,7 @@ import Testing
                 """#.utf8))
 
             // The stored content reads back with those bytes beside the decoded payloads.
-            let verified = try await harness.service.verifier.verifyNotification(notification)
+            let verified = try await harness.service.apps.first.verifier.verifyNotification(notification)
             let (content, decoded) = try StoredNotificationContent.read(
                 try StoredNotificationContent(verified).encoded(nestedJSONOf: verified))
             #expect(content == StoredNotificationContent(verified))
@@ -41,7 +41,7 @@ import Testing
 
             #expect(try await harness.deliver(notification).status == 200)
             #expect(try await harness.waitUntilProcessed(uuid)["state"]?.stringValue == "processed")
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             let stored = try #require(try await repository.transaction(id: "7001"))
             #expect(stored.decodedJSON == transactionJSON)
             let renewal = try #require(try await repository.renewalInfo(originalTransactionId: "7001"))

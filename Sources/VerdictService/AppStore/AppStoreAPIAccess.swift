@@ -10,7 +10,7 @@ public struct AppStoreAPIAccess: Sendable {
     /// Why no client exists (no key configured), for `/readyz` and waiting jobs.
     public let unavailableReason: String?
 
-    public init(configuration: ServiceConfiguration, metrics: ServiceMetrics, transport: (any AppStoreHTTPTransport)? = nil) {
+    public init(configuration: AppConfiguration, metrics: ServiceMetrics, transport: (any AppStoreHTTPTransport)? = nil) {
         guard let credentials = configuration.appStoreCredentials else {
             self.clients = [:]
             self.unavailableReason = configuration.appStoreCredentialsProblem ?? "no In-App Purchase key configured"

@@ -84,6 +84,9 @@ extension ConfigurationKey {
     public static let httpMaxConcurrentRequests = Self("http.maxConcurrentRequests")
     public static let tlsCertificateFile = Self("tls.certificateFile")
     public static let tlsKeyFile = Self("tls.keyFile")
+    /// The config file's `"apps"`, one object of per-app settings per app: file-only (no variable or
+    /// flag), so it is not in ``all``; an error about it names the entry (``ConfigurationError/app``).
+    public static let apps = Self("apps")
     /// The JSON config file itself (`VERDICT_CONFIG_FILE` or `--config`): where settings are read
     /// from, not a setting of its own, so it is not in ``all``.
     public static let configFile = Self("config.file", flag: "--config")

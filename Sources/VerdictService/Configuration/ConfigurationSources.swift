@@ -2,13 +2,15 @@ import Configuration
 import Foundation
 
 /// Builds the `ConfigReader` of `verdict serve`: CLI flags first, then `VERDICT_*` environment
-/// variables, then an optional JSON config file (`--config FILE` or `VERDICT_CONFIG_FILE`).
+/// variables, then an optional JSON config file (`--config FILE` or `VERDICT_CONFIG_FILE`, read by
+/// ``ConfigurationFile``, which also lays out its `"apps"` and `"apiTokens"` entries).
 public enum ConfigurationSources {
     /// - Parameters:
     ///   - flags: values given on the command line, by ``ConfigurationKey``.
     ///   - environment: the process environment; only `VERDICT_*` variables are read.
     ///   - configFile: a JSON file whose nested keys mirror the configuration keys
-    ///     (`{"database": {"url": "sqlite:verdict.sqlite"}, "port": 8080}`).
+    ///     (`{"database": {"url": "sqlite:verdict.sqlite"}, "port": 8080}`), and may list apps
+    ///     (`{"apps": [{"bundleId": "…", "rules": {"dir": "…"}}, …]}`).
     public static func reader(
         flags: [ConfigurationKey: String] = [:],
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -20,7 +22,9 @@ public enum ConfigurationSources {
         }
         var stripped: [String: String] = [:]
         for (name, value) in environment where name.hasPrefix("VERDICT_") {
-            stripped[String(name.dropFirst("VERDICT_".count))] = value
+            let setting = String(name.dropFirst("VERDICT_".count))
+            guard !ConfigurationFile.reservedEnvironmentPrefixes.contains(where: setting.hasPrefix) else { continue }
+            stripped[setting] = value
         }
         let secretNames = Set(ConfigurationKey.all.filter(\.isSecret).map {
             String($0.environmentVariable.dropFirst("VERDICT_".count))
@@ -33,14 +37,7 @@ public enum ConfigurationSources {
             ),
         ]
         if let file = configFile ?? environment["VERDICT_CONFIG_FILE"], !file.isEmpty {
-            let location = ConfigReader(provider: InMemoryProvider(values: [
-                "filePath": ConfigValue(.string(file), isSecret: false)
-            ]))
-            do {
-                providers.append(try await FileProvider<JSONSnapshot>(config: location))
-            } catch {
-                throw ConfigurationError(.configFile, "cannot be read as JSON: '\(file)' (\(error))")
-            }
+            providers.append(InMemoryProvider(name: "file", values: try ConfigurationFile(path: file).values))
         }
         return ConfigReader(providers: providers)
     }

@@ -24,31 +24,19 @@ public struct ServiceConfiguration: Sendable {
     /// How long one database call (including the wait for a pooled PostgreSQL connection) may take
     /// before it fails as unavailable: intake then answers 503 instead of holding Apple's request.
     public var databaseTimeout: Duration
-    /// The rule bundle folder.
-    public var rulesDirectory: String
+    /// The apps this deployment serves, in configuration order; never empty. One app from today's
+    /// single-app settings, or one per entry of the config file's `"apps"`.
+    public var apps: [AppConfiguration]
     public var host: String
     public var port: Int
-    public var bundleId: String
-    public var appAppleId: Int64?
-    public var environments: Set<AppStoreEnvironment>
     /// DER bytes of the trusted roots; Apple Root CA - G3 unless configured.
     public var rootCertificates: [Data]
     /// Where the roots came from, for `/readyz` and logs.
     public var rootCertificatesSource: String
     public var onlineChecks: Bool
-    /// Nil when the key is not configured: API calls wait in the queue and `/readyz` says why.
-    public var appStoreCredentials: AppStoreCredentials?
-    /// Why `appStoreCredentials` is nil (which settings are missing).
-    public var appStoreCredentialsProblem: String?
-    /// Overrides Apple's hosts (the simulator), for every environment.
-    public var appStoreAPIURL: URL?
-    /// Bearer tokens app backends present; empty: app-backend endpoints answer 401.
+    /// Bearer tokens app backends present, each with the apps it acts for; empty: app-backend
+    /// endpoints answer 401.
     public var apiTokens: [APIToken]
-    public var webhookURL: URL?
-    public var webhookSecret: String?
-    /// Whether the app's terms grant consent to share consumption data: a customer without a
-    /// consent-ledger entry is treated as consenting (an explicit refusal still wins).
-    public var assumeConsent: Bool
     /// How long a decision on a customer whose App Store history was never read waits for the first
     /// history sync, counted from the notification's arrival (zero: decide at once on what is stored).
     public var historyWait: Duration
@@ -104,45 +92,13 @@ public struct ServiceConfiguration: Sendable {
     /// Reads and checks every setting.
     public init(reader: ConfigReader) throws(ConfigurationError) {
         let settings = SettingReader(reader: reader)
-        func string(_ key: ConfigurationKey) -> String? { settings.string(key) }
-        func list(_ key: ConfigurationKey) -> [String] { settings.list(key) }
 
         databaseURL = try settings.databaseURL(.databaseURL, default: "sqlite:verdict.sqlite")
-        rulesDirectory = try settings.directory(.rulesDirectory, default: "Rules")
         host = try settings.host(.host, default: "127.0.0.1")
         port = try settings.integer(.port, default: 8080, range: 0...65535)
-        guard let bundleId = string(.bundleId) else {
-            throw ConfigurationError(.bundleId, "is required: the bundle id of the app whose notifications are accepted")
-        }
-        let bundleIdCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-_"))
-        guard bundleId.unicodeScalars.allSatisfy({ $0.isASCII && bundleIdCharacters.contains($0) }) else {
-            throw ConfigurationError(.bundleId, "must hold only letters, digits, '.', '-' and '_', got '\(bundleId)'")
-        }
-        self.bundleId = bundleId
+        apps = try Self.apps(reader: reader, settings: settings)
 
-        var environments: Set<AppStoreEnvironment> = []
-        for name in list(.environments).isEmpty ? [AppStoreEnvironment.production, .sandbox].map(\.rawValue) : list(.environments) {
-            let environment = AppStoreEnvironment(rawValue: name)
-            guard environment.isKnown else {
-                let known = AppStoreEnvironment.knownValues.map(\.rawValue).joined(separator: ", ")
-                throw ConfigurationError(.environments, "names an unknown environment '\(name)' (known: \(known))")
-            }
-            environments.insert(environment)
-        }
-        self.environments = environments
-
-        if let text = string(.appAppleId) {
-            guard let value = Int64(text), value > 0 else {
-                throw ConfigurationError(.appAppleId, "must be the app's numeric App Apple ID, got '\(text)'")
-            }
-            appAppleId = value
-        } else if environments.contains(.production) {
-            throw ConfigurationError(.appAppleId, "is required when Production notifications are accepted")
-        } else {
-            appAppleId = nil
-        }
-
-        let rootFiles = list(.rootCertificates)
+        let rootFiles = settings.list(.rootCertificates)
         if rootFiles.isEmpty {
             rootCertificates = [AppleRootCertificates.appleRootCAG3]
             rootCertificatesSource = "Apple Root CA - G3 (embedded)"
@@ -159,48 +115,7 @@ public struct ServiceConfiguration: Sendable {
             rootCertificatesSource = rootFiles.joined(separator: ",")
         }
         onlineChecks = try settings.boolean(.onlineChecks, default: false)
-
-        let keyId = string(.appStoreKeyId)
-        let issuerId = string(.appStoreIssuerId)
-        let keyFile = string(.appStorePrivateKeyFile)
-        let missing = [(ConfigurationKey.appStoreKeyId, keyId), (.appStoreIssuerId, issuerId), (.appStorePrivateKeyFile, keyFile)]
-            .filter { $0.1 == nil }.map(\.0)
-        if missing.isEmpty, let keyId, let issuerId, let keyFile {
-            let pem: String
-            do {
-                pem = try String(contentsOfFile: keyFile, encoding: .utf8)
-            } catch {
-                throw ConfigurationError(.appStorePrivateKeyFile, "cannot be read: '\(keyFile)'")
-            }
-            let privateKey: P256.Signing.PrivateKey
-            do {
-                privateKey = try SigningKey.load(pem: pem)
-            } catch {
-                throw ConfigurationError(.appStorePrivateKeyFile, "is not a PKCS#8 P-256 private key (.p8): '\(keyFile)'")
-            }
-            appStoreCredentials = AppStoreCredentials(keyId: keyId, issuerId: issuerId, privateKeyFile: keyFile, privateKey: privateKey)
-            appStoreCredentialsProblem = nil
-        } else if missing.count == 3 {
-            appStoreCredentials = nil
-            appStoreCredentialsProblem = "no In-App Purchase key configured (VERDICT_APPSTORE_KEY_ID, VERDICT_APPSTORE_ISSUER_ID, VERDICT_APPSTORE_PRIVATE_KEY_FILE)"
-        } else {
-            throw ConfigurationError(
-                missing[0],
-                "is missing while other In-App Purchase key settings are set (missing: \(missing.map(\.environmentVariable).joined(separator: ", ")))"
-            )
-        }
-
-        appStoreAPIURL = try settings.httpURL(.appStoreAPIURL)
-        apiTokens = list(.apiTokens).map(APIToken.init(entry:))
-        if apiTokens.contains(where: { $0.token.count < 16 }) {
-            throw ConfigurationError(.apiTokens, "contains a token shorter than 16 characters")
-        }
-        webhookURL = try settings.httpURL(.webhookURL)
-        webhookSecret = string(.webhookSecret)
-        if webhookURL != nil, webhookSecret == nil {
-            throw ConfigurationError(.webhookSecret, "is required when VERDICT_WEBHOOK_URL is set")
-        }
-        assumeConsent = try settings.boolean(.assumeConsent, default: false)
+        apiTokens = try APIToken.configured(reader: reader, settings: settings, apps: Set(apps.map(\.bundleId)))
         databaseTimeout = try settings.duration(.databaseTimeout, default: 5, range: 1...300)
         historyWait = try settings.duration(.historyWait, default: 30, range: 0...3600)
         attributionWindow = try settings.duration(.attributionWindow, default: 30, range: 0...3650, unit: .seconds(86_400))
@@ -221,11 +136,38 @@ public struct ServiceConfiguration: Sendable {
         httpFirstRequestTimeout = try settings.duration(.httpFirstRequestTimeout, default: 10, range: 1...3600)
         httpMaxConnections = try settings.integer(.httpMaxConnections, default: 1024, range: 1...1_000_000)
         httpMaxConcurrentRequests = try settings.integer(.httpMaxConcurrentRequests, default: 256, range: 1...100_000)
-        switch (string(.tlsCertificateFile), string(.tlsKeyFile)) {
+        switch (settings.string(.tlsCertificateFile), settings.string(.tlsKeyFile)) {
         case (nil, nil): tls = nil
         case (let certificate?, let key?): tls = try TLSIdentity(certificateFile: certificate, keyFile: key)
         case (nil, _): throw ConfigurationError(.tlsCertificateFile, "is missing while VERDICT_TLS_KEY_FILE is set")
         case (_, nil): throw ConfigurationError(.tlsKeyFile, "is missing while VERDICT_TLS_CERTIFICATE_FILE is set")
         }
+    }
+}
+
+extension ServiceConfiguration {
+    /// The apps: one per entry of the config file's `"apps"` (each entry read on its own, the top
+    /// level as its defaults), or one from today's single-app settings without it. Two apps may not
+    /// share a bundle id or an App Apple ID.
+    static func apps(reader: ConfigReader, settings: SettingReader) throws(ConfigurationError) -> [AppConfiguration] {
+        guard let count = reader.int(forKey: ConfigurationFile.appCountKey), count > 0 else {
+            return [try AppConfiguration(settings: settings, source: .topLevel)]
+        }
+        for key in [ConfigurationKey.bundleId, .appAppleId] where settings.string(key) != nil {
+            throw ConfigurationError(key, "is set beside the config file's \"apps\": set it in each app entry instead")
+        }
+        var apps: [AppConfiguration] = []
+        for position in 0..<count {
+            let entry = SettingReader(reader: reader.scoped(to: ConfigurationFile.appKey(position)), defaults: reader)
+            let app = try AppConfiguration(settings: entry, source: .entry(position: position))
+            if let other = apps.firstIndex(where: { $0.bundleId == app.bundleId }) {
+                throw ConfigurationError(.bundleId, "is set in both apps[\(other)] and apps[\(position)]: each app needs its own entry", app: app.bundleId)
+            }
+            if let appAppleId = app.appAppleId, let other = apps.firstIndex(where: { $0.appAppleId == appAppleId }) {
+                throw ConfigurationError(.appAppleId, "\(appAppleId) is also the App Apple ID of app \(apps[other].bundleId): each app has its own", app: app.bundleId)
+            }
+            apps.append(app)
+        }
+        return apps
     }
 }

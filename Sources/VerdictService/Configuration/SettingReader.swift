@@ -7,21 +7,39 @@ import VerdictStorage
 /// failure is a ``ConfigurationError`` naming the setting. An empty value counts as unset.
 ///
 /// Values are text (flags and environment variables are), but a JSON config file may give a number,
-/// a boolean or an array of strings (`"port": 8080`, `"apiTokens": ["…", "…"]`): these are read as
-/// their text (`8080`, a comma-separated list) and parsed like it, never silently ignored.
+/// a boolean or an array of strings or numbers (`"port": 8080`, `"apiTokens": ["…", "…"]`): these
+/// are read as their text (`8080`, a comma-separated list) and parsed like it, never silently ignored.
+///
+/// An app entry of the config file is read with ``defaults``: a setting the entry leaves unset is
+/// read from the top level.
 struct SettingReader {
     let reader: ConfigReader
+    /// Where a setting `reader` leaves unset is read from (the top level, for an app entry).
+    var defaults: ConfigReader? = nil
 
-    /// The trimmed text of `key`, or nil when unset or empty.
+    /// The same settings without ``defaults``: what the app entry itself sets.
+    var withoutDefaults: SettingReader { SettingReader(reader: reader) }
+
+    /// The trimmed text of `key`, or nil when unset or empty (in `reader`, then in ``defaults``).
     func string(_ key: ConfigurationKey) -> String? {
+        if let value = Self.text(of: key, in: reader) { return value }
+        return defaults.flatMap { Self.text(of: key, in: $0) }
+    }
+
+    /// The trimmed text of `key` in `reader`, whatever kind of value the source gave.
+    private static func text(of key: ConfigurationKey, in reader: ConfigReader) -> String? {
         let configKey = ConfigKey(key.key)
         // One lookup per statement: a chain of `??` over the overloaded readers took the type
         // checker two seconds.
         var text: String? = reader.string(forKey: configKey, isSecret: key.isSecret)
         if text == nil, let number: Int = reader.int(forKey: configKey, isSecret: key.isSecret) { text = String(number) }
         if text == nil, let number: Double = reader.double(forKey: configKey, isSecret: key.isSecret) { text = String(number) }
+        if text == nil, let flag: Bool = reader.bool(forKey: configKey, isSecret: key.isSecret) { text = String(flag) }
         if text == nil, let items: [String] = reader.stringArray(forKey: configKey, isSecret: key.isSecret) {
             text = items.joined(separator: ",")
+        }
+        if text == nil, let numbers: [Int] = reader.intArray(forKey: configKey, isSecret: key.isSecret) {
+            text = numbers.map(String.init).joined(separator: ",")
         }
         guard let value = text?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value

@@ -28,20 +28,24 @@ struct ConsoleCustomerView {
         var href: String?
     }
 
+    /// The app the search form keeps (nil: the session sees one app).
+    var app: String?
     var query: String
     var notFound: String?
     var customer: Customer?
 
-    /// The page for `query` (empty: the search form alone).
-    static func find(_ query: String, in repository: any Stores, now: Int64) async throws -> ConsoleCustomerView {
+    /// The page for `query` (empty: the search form alone), among the subscribers of the app
+    /// `repository` acts for; `links` keep that app.
+    static func find(_ query: String, in repository: any Stores, links: ConsoleLinks, now: Int64) async throws -> ConsoleCustomerView {
         let query = query.trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { return ConsoleCustomerView(query: "", notFound: nil, customer: nil) }
+        guard !query.isEmpty else { return ConsoleCustomerView(app: links.app, query: "", notFound: nil, customer: nil) }
         guard let otid = try await subscription(for: query, in: repository),
               let record = try await repository.customer(originalTransactionId: otid)
         else {
-            return ConsoleCustomerView(query: query, notFound: "No subscriber is stored under \(query).", customer: nil)
+            return ConsoleCustomerView(app: links.app, query: query, notFound: "No subscriber is stored under \(query).", customer: nil)
         }
-        return ConsoleCustomerView(query: query, notFound: nil, customer: try await customer(record, repository, now: now))
+        return ConsoleCustomerView(
+            app: links.app, query: query, notFound: nil, customer: try await customer(record, repository, links: links, now: now))
     }
 
     /// The originalTransactionId `query` names, as itself, a token, or a transaction.
@@ -54,7 +58,7 @@ struct ConsoleCustomerView {
         return try await repository.transaction(id: query)?.originalTransactionId
     }
 
-    private static func customer(_ record: CustomerRecord, _ repository: any Stores, now: Int64) async throws -> Customer {
+    private static func customer(_ record: CustomerRecord, _ repository: any Stores, links: ConsoleLinks, now: Int64) async throws -> Customer {
         let otid = record.originalTransactionId
         var events: [Event] = []
         func add(_ millis: Int64, _ kind: String, _ title: String, _ detail: String, _ href: String? = nil) {
@@ -85,7 +89,7 @@ struct ConsoleCustomerView {
             for request in try await repository.consumptionRequests(transactionId: transaction.transactionId) {
                 add(request.requestedAt, "refund", "refund request (\(request.reason ?? "no reason"))",
                     "\(request.state.rawValue)\(request.body.map { " · sent \($0)" } ?? "")\(request.outcome.map { " · Apple: \($0)" } ?? "")",
-                    "/console/decisions/refunds/\(request.id)")
+                    links.refundRequest(request.id))
             }
             if let facts = try await repository.transactionFacts(transactionId: transaction.transactionId) {
                 add(facts.updatedAt, "facts", "facts reported for \(transaction.transactionId)",
@@ -98,7 +102,7 @@ struct ConsoleCustomerView {
             let result = decision.heldOut ? "held out (would get \(decision.offerId ?? "nothing"))" : decision.offerId.map { "offer \($0)" } ?? "no offer"
             add(decision.decidedAt, "decision", "decision on \(decision.trigger)",
                 "\(result) · rule \(decision.ruleId ?? "none")\(decision.outcome.map { " · \($0)" } ?? "")",
-                "/console/decisions/offers/\(decision.id)")
+                links.offerDecision(decision.id))
         }
         var keys = [ConsentKey.originalTransactionId(otid)]
         if let token = record.appAccountToken { keys.append(.appAccountToken(token)) }

@@ -21,10 +21,12 @@ struct ConsoleDecisionView {
     }
 
     /// What the page links to besides the record: the subscription's appAccountToken where known,
-    /// and the active bundle (its rules are the Rules page's rows, its schema types the facts).
+    /// and the app's active bundle (its rules are the Rules page's rows, its schema types the
+    /// facts); `links` keep the app.
     struct Context {
         var appAccountToken: String?
         var bundle: RuleBundle?
+        var links: ConsoleLinks
     }
 
     var fields: [Field]
@@ -104,10 +106,10 @@ struct ConsoleDecisionView {
     /// timeline (the Customer page's search finds a subscriber by either; a token that is not a
     /// UUID is not searchable, so it is shown unlinked).
     private static func subscription(_ originalTransactionId: String, context: Context) -> [Field] {
-        var fields = [Field(label: "Subscription", value: originalTransactionId, link: ConsoleLinks.customer(originalTransactionId), code: true)]
+        var fields = [Field(label: "Subscription", value: originalTransactionId, link: context.links.customer(originalTransactionId), code: true)]
         if let token = context.appAccountToken {
             fields.append(Field(
-                label: "appAccountToken", value: token, link: UUID(uuidString: token) == nil ? nil : ConsoleLinks.customer(token), code: true))
+                label: "appAccountToken", value: token, link: UUID(uuidString: token) == nil ? nil : context.links.customer(token), code: true))
         }
         return fields
     }
@@ -118,7 +120,7 @@ struct ConsoleDecisionView {
         let active = context.bundle?.ruleReferences.contains { $0.id == id } ?? false
         let notes = [line.map { "line \($0)" }, active ? nil : "not in the active bundle"].compactMap { $0 }
         return Field(
-            label: "Rule", value: id, link: active ? ConsoleLinks.rule(id) : nil,
+            label: "Rule", value: id, link: active ? context.links.rule(id) : nil,
             after: notes.isEmpty ? nil : "(\(notes.joined(separator: "; ")))")
     }
 

@@ -55,6 +55,8 @@ struct ConsoleDecisionsView {
         var outcome: String
     }
 
+    /// The app the filter form keeps (nil: the session sees one app).
+    var app: String?
     var sections: [Option]
     var since: String
     var until: String
@@ -63,11 +65,11 @@ struct ConsoleDecisionsView {
     var outcome: String
     var decisions: [Row]
 
-    init(_ query: Query, offers: [OfferDecisionRecord]) {
-        self.init(query, rows: offers.map { record in
-            Row(href: "/console/decisions/offers/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
+    init(_ query: Query, offers: [OfferDecisionRecord], links: ConsoleLinks) {
+        self.init(query, links: links, rows: offers.map { record in
+            Row(href: links.offerDecision(record.id), decidedAt: ConsoleFormat.instant(record.decidedAt),
                 originalTransactionId: record.originalTransactionId,
-                customerHref: ConsoleLinks.customer(record.originalTransactionId), trigger: record.trigger, rule: record.ruleId ?? "—",
+                customerHref: links.customer(record.originalTransactionId), trigger: record.trigger, rule: record.ruleId ?? "—",
                 result: Self.result(record),
                 outcome: record.outcome ?? "")
         })
@@ -80,17 +82,18 @@ struct ConsoleDecisionsView {
         return record.answeredLate ? "\(offer), answered late (Apple's fallback shown)" : offer
     }
 
-    init(_ query: Query, refunds: [ConsumptionRequestRecord]) {
-        self.init(query, rows: refunds.map { record in
-            Row(href: "/console/decisions/refunds/\(record.id)", decidedAt: ConsoleFormat.instant(record.decidedAt),
+    init(_ query: Query, refunds: [ConsumptionRequestRecord], links: ConsoleLinks) {
+        self.init(query, links: links, rows: refunds.map { record in
+            Row(href: links.refundRequest(record.id), decidedAt: ConsoleFormat.instant(record.decidedAt),
                 originalTransactionId: record.originalTransactionId,
-                customerHref: ConsoleLinks.customer(record.originalTransactionId), trigger: "CONSUMPTION_REQUEST",
+                customerHref: links.customer(record.originalTransactionId), trigger: "CONSUMPTION_REQUEST",
                 rule: ConsoleRefundsView.decidedBy(record),
                 result: "\(record.state.rawValue)\(record.body == nil ? "" : " (answer for Apple)")", outcome: record.outcome ?? "")
         })
     }
 
-    private init(_ query: Query, rows: [Row]) {
+    private init(_ query: Query, links: ConsoleLinks, rows: [Row]) {
+        app = links.app
         sections = [("offers", "Offers"), ("refunds", "Refund requests")].map {
             Option(value: $0.0, label: $0.1, selected: $0.0 == query.section)
         }

@@ -8,6 +8,8 @@ import VerdictStorage
 enum ConsoleOverviewRules {
     struct SaveRateRow {
         var rule: String
+        /// The rule's decisions of the period on the Decisions page.
+        var href = ""
         var decisions: Int
         var offers: Int
         var heldOut: Int

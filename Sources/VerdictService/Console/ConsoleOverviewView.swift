@@ -29,25 +29,20 @@ struct ConsoleOverviewView {
         var notifications: Int
     }
 
-    /// What the page reads from the store for its period.
-    struct Statistics {
-        var offers: [OfferRuleDay]
-        var refunds: [RefundRuleDay]
-        var notifications: [NotificationDay]
-        var deadJobs: Int
-    }
-
+    /// Where the period form is sent (the form is shared with the All apps page).
+    let periodAction = "/console/overview"
     var since: String
     var until: String
+    /// The app the period form keeps (nil: the session sees one app).
+    var app: String?
     var presets: [ConsolePeriod.Preset]
     var bundle: Bundle?
-    var notifications: Int
-    var decisions: Int
-    var offers: Int
-    var heldOut: Int
-    var requests: Int
-    var missed: Int
-    var deadJobs: Int
+    /// The Rules page, which the bundle's notes link to.
+    var rulesHref: String
+    var headline: ConsolePeriodStatistics.Headline
+    /// The queue's dead jobs: the one queue serves every app, so shown only to a session that
+    /// sees every configured app (nil otherwise).
+    var deadJobs: Int?
     var holdoutPercent: String
     var decisionsChart: String
     var activityChart: String
@@ -57,26 +52,24 @@ struct ConsoleOverviewView {
     var revenues: [ConsoleOverviewRules.RevenueRow]
     var refunds: [RefundRuleStatistics]
 
-    init(period: ConsolePeriod, today: Int64, reloader: RulesReloader, data: Statistics) {
+    init(period: ConsolePeriod, today: Int64, reloader: RulesReloader, data: ConsolePeriodStatistics, deadJobs: Int?,
+         links: ConsoleLinks) {
         since = period.since
         until = period.until
-        presets = period.presets(today: today)
+        app = links.app
+        presets = period.presets(today: today, links: links)
         let active = reloader.store.current
         bundle = active.map {
             Bundle(hash: $0.hash, loadedAt: reloader.loadedAt.map(ConsoleFormat.instant) ?? "at start",
                    rejected: reloader.lastRejected.map { ConsoleFormat.instant($0.at) })
         }
+        rulesHref = links.page("/console/rules")
         let share = active?.offers?.holdout.map { Double($0.basisPoints) / 10_000 }
         holdoutPercent = share.map { String(format: "%g %% holdout", $0 * 100) } ?? "holdout (none configured)"
 
-        func total<Row>(_ rows: [Row], _ value: (Row) -> Int) -> Int { rows.reduce(0) { $0 + value($1) } }
-        notifications = total(data.notifications, \.notifications)
-        decisions = total(data.offers, \.statistics.decisions)
-        offers = total(data.offers, \.statistics.offersMade)
-        heldOut = total(data.offers, \.statistics.heldOut)
-        requests = total(data.refunds, \.statistics.requests)
-        missed = total(data.refunds, \.statistics.missed)
-        deadJobs = data.deadJobs
+        func total<Row>(_ rows: [Row], _ value: (Row) -> Int) -> Int { ConsolePeriodStatistics.total(rows, value) }
+        headline = data.headline
+        self.deadJobs = deadJobs
 
         let offersByDay = Dictionary(grouping: data.offers, by: \.day)
         let refundsByDay = Dictionary(grouping: data.refunds, by: \.day)
@@ -103,7 +96,11 @@ struct ConsoleOverviewView {
             rows.first.map { NotificationRow(type: $0.notificationType, subtype: $0.subtype ?? "—", count: total(rows, \.notifications)) }
         }.sorted { ($1.count, $0.type, $0.subtype) < ($0.count, $1.type, $1.subtype) }
 
-        rules = ConsoleOverviewRules.saveRates(data.offers, expectedHoldoutShare: share)
+        rules = ConsoleOverviewRules.saveRates(data.offers, expectedHoldoutShare: share).map { row in
+            var row = row
+            row.href = links.page("/console/decisions", [("rule", row.rule), ("since", period.since), ("until", period.until)])
+            return row
+        }
         revenues = ConsoleOverviewRules.revenues(data.offers)
         let refundsByRule = Dictionary(grouping: data.refunds.map(\.statistics), by: \.ruleId)
         refunds = refundsByRule.keys.sorted().map { rule in

@@ -48,9 +48,10 @@ struct ConsolePeriod {
     /// Each day of the period as `YYYY-MM-DD`, oldest first.
     var dayLabels: [String] { (first...last).map(Self.date) }
 
-    func presets(today: Int64) -> [Preset] {
+    /// The preset links of `path` (the Overview, the All apps page) for `links`' app.
+    func presets(today: Int64, links: ConsoleLinks, path: String = "/console/overview") -> [Preset] {
         Self.presets.map { days in
-            Preset(days: days, href: "/console/overview?days=\(days)", current: last == today && dayCount == days)
+            Preset(days: days, href: links.page(path, [("days", String(days))]), current: last == today && dayCount == days)
         }
     }
 

@@ -5,7 +5,7 @@ import VerdictStorage
 /// others with what happened (sent, not sent and why, failed, missed) and Apple's outcome.
 struct ConsoleRefundsView {
     struct Row {
-        var id: String
+        var href: String
         var transactionId: String
         var reason: String
         var state: String
@@ -21,14 +21,14 @@ struct ConsoleRefundsView {
     var openCount: Int
     var total: Int
 
-    init(_ records: [ConsumptionRequestRecord], now: Int64) {
+    init(_ records: [ConsumptionRequestRecord], links: ConsoleLinks, now: Int64) {
         let ordered = records.filter { $0.state == .pending } + records.filter { $0.state != .pending }
         requests = ordered.map { record in
             // Only a request not sent has a reason not to (the record is parsed for nothing else).
             let notSent = record.state == .notSent
                 ? ConsoleFormat.member(record.json, "notSentReason").map { "not sent: \($0)" } : nil
             return Row(
-                id: record.id, transactionId: record.transactionId, reason: record.reason ?? "—", state: record.state.rawValue,
+                href: links.refundRequest(record.id), transactionId: record.transactionId, reason: record.reason ?? "—", state: record.state.rawValue,
                 deadline: ConsoleFormat.instant(record.deadline),
                 timeLeft: record.state == .pending && record.deadline > now ? ConsoleFormat.duration(record.deadline - now) : nil,
                 sent: record.sentAt.map(ConsoleFormat.instant) ?? "—",

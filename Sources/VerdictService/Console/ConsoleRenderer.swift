@@ -3,9 +3,9 @@ import Hummingbird
 import Mustache
 
 /// The console's templates (`Resources/Console/*.mustache`, compiled in) and how a page is
-/// answered: the page's template rendered into `page.mustache` (navigation, sign-out form), with
-/// the console's security headers. Mustache escapes every value, so nothing the stored data holds
-/// can become markup.
+/// answered: the page's template rendered into `page.mustache` (navigation, app switcher, sign-out
+/// form), with the console's security headers. Mustache escapes every value, so nothing the stored
+/// data holds can become markup.
 struct ConsoleRenderer: Sendable {
     /// A console page in the navigation.
     struct NavigationItem: Sendable {
@@ -14,13 +14,30 @@ struct ConsoleRenderer: Sendable {
         var current: Bool
     }
 
+    /// The app switcher of a session of several apps: a form that opens `action` (the current
+    /// section's page) for the chosen app.
+    struct Switcher: Sendable {
+        struct Option: Sendable {
+            var value: String
+            var selected: Bool
+        }
+
+        var action: String
+        /// No app is shown (the All apps page): the list asks for one.
+        var prompt: Bool
+        var options: [Option]
+    }
+
     /// What the layout shows around a page.
     struct Layout: Sendable {
         var title: String
+        /// The app the page shows, named in the title when the session sees several.
+        var app: String?
         var signedIn: Bool
         var role: String
         var csrf: String
         var navigation: [NavigationItem]
+        var switcher: Switcher?
         var body: String
         /// Reload the page after this many seconds (a replay that is running).
         var refresh: Int?
@@ -51,6 +68,7 @@ struct ConsoleRenderer: Sendable {
             ("decisions", PackageResources.decisions_mustache), ("decision", PackageResources.decision_mustache),
             ("customer", PackageResources.customer_mustache), ("replay", PackageResources.replay_mustache),
             ("replay-status", PackageResources.replay_status_mustache), ("overview", PackageResources.overview_mustache),
+            ("apps", PackageResources.apps_mustache), ("period", PackageResources.period_mustache),
         ]
         for (name, bytes) in templates {
             library.register(try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self)), named: name)
@@ -65,14 +83,37 @@ struct ConsoleRenderer: Sendable {
             body: .init(byteBuffer: ByteBuffer(bytes: PackageResources.console_css)))
     }
 
-    /// The page `template` rendered with `values`, inside the layout.
-    func page(_ template: String, title: String, session: ConsoleSession?, current: String? = nil, values: Any,
+    /// The page `template` of `scope`'s app rendered with `values`, inside the layout; `current` is
+    /// the navigation's page it is (or belongs to).
+    func page(_ template: String, title: String, scope: ConsoleScope, current: String? = nil, values: Any,
               status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], refresh: Int? = nil) -> Response {
+        page(template, title: title, session: scope.session, app: scope.app, current: current, values: values,
+             status: status, headers: headers, refresh: refresh)
+    }
+
+    /// The page `template` rendered with `values`, inside the layout: for `session` (nil: signed
+    /// out) and the app it shows (nil: a page of no one app, the All apps page).
+    func page(_ template: String, title: String, session: ConsoleSession?, app: AppContext? = nil, current: String? = nil,
+              values: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], refresh: Int? = nil) -> Response {
         let body = library.render(values, withTemplate: template) ?? ""
+        let several = session?.hasSeveralApps ?? false
+        var navigation: [NavigationItem] = []
+        if let session, let app {
+            let links = ConsoleLinks(session: session, app: app)
+            navigation = Self.pages.map { NavigationItem(href: links.page($0.href), label: $0.label, current: $0.href == current) }
+        }
+        if several {
+            let path = ConsoleAccess.allAppsPath
+            navigation.insert(NavigationItem(href: path, label: "All apps", current: current == path), at: 0)
+        }
+        let section = current.flatMap { current in Self.pages.first { $0.href == current }?.href } ?? Self.pages[0].href
+        let switcher = several ? session.map { session in
+            Switcher(
+                action: section, prompt: app == nil, options: session.apps.map { Switcher.Option(value: $0.bundleId, selected: $0 === app) })
+        } : nil
         let layout = Layout(
-            title: title, signedIn: session != nil, role: session?.role.rawValue ?? "", csrf: session?.csrfToken ?? "",
-            navigation: Self.pages.map { NavigationItem(href: $0.href, label: $0.label, current: $0.href == current) },
-            body: body, refresh: refresh)
+            title: title, app: several ? app?.bundleId : nil, signedIn: session != nil, role: session?.role.rawValue ?? "",
+            csrf: session?.csrfToken ?? "", navigation: navigation, switcher: switcher, body: body, refresh: refresh)
         let html = library.render(layout, withTemplate: "page") ?? ""
         return Response(
             status: status, headers: ConsoleHeaders.page.merging([.contentType: "text/html; charset=utf-8"]).merging(headers),

@@ -5,6 +5,10 @@ import VerdictRequests
 /// A replay as the console lists and shows it.
 struct ConsoleReplayView {
     var id: String
+    /// The replay's page, its HTML report and its JSON report.
+    var href: String
+    var reportHref: String
+    var reportJSONHref: String
     var createdAt: String
     var state: String
     var progress: String
@@ -14,8 +18,11 @@ struct ConsoleReplayView {
     var running: Bool
     var done: Bool
 
-    init(_ record: RuleReplayRecord) {
+    init(_ record: RuleReplayRecord, links: ConsoleLinks) {
         id = record.id
+        href = links.replay(record.id)
+        reportHref = links.replay(record.id, "report")
+        reportJSONHref = links.replay(record.id, "report.json")
         createdAt = ConsoleFormat.instant(record.createdAt)
         state = record.state.rawValue
         progress = record.progressTotal > 0 ? "\(record.progressDone) of \(record.progressTotal) decisions" : "—"
@@ -36,6 +43,8 @@ struct ConsoleReplayForm {
     }
 
     var csrf: String
+    /// Where the form is sent: the replay page of the app it replays.
+    var action: String
     var files: [String]
     var refusal: Refusal?
     var replays: [ConsoleReplayView]

@@ -3,12 +3,20 @@ import Foundation
 import Hummingbird
 import VerdictStorage
 
-/// A signed-in console session: the role of the token it was opened with and the token its forms
-/// carry against cross-site request forgery.
+/// A signed-in console session: the role of the token it was opened with, the apps it may see
+/// (that token's, among the configured ones) and the token its forms carry against cross-site
+/// request forgery.
 struct ConsoleSession: Sendable {
     var role: APIToken.Role
+    /// The apps the session may see, in configuration order (never empty): its token's apps, or
+    /// every app for a token without apps (``RequestApps``, as for the API).
+    var apps: [AppContext]
     var csrfToken: String
     var idDigest: String
+
+    /// Whether the session sees more than one app: its pages then name the app they show
+    /// (``ConsoleLinks``), and the layout has an app switcher and the All apps page.
+    var hasSeveralApps: Bool { apps.count > 1 }
 
     /// Whether `presented` is this session's form token (compared in constant time).
     func accepts(csrf presented: String?) -> Bool {
@@ -19,36 +27,51 @@ struct ConsoleSession: Sendable {
 
 /// Opens, finds and ends console sessions. The browser holds a random session id in an HttpOnly,
 /// SameSite=Strict cookie (`Secure` when `VERDICT_PUBLIC_URL` is https); the database holds only
-/// its SHA-256 digest, the role and the session's form token.
+/// its SHA-256 digest, the role, the apps of the token it was opened with (none stored: every
+/// app) and the session's form token.
 struct ConsoleSessions: Sendable {
     static let cookieName = "verdict_session"
     /// The form token of the sign-in form, before there is a session (double-submit: cookie and field).
     static let signInCookieName = "verdict_sign_in"
 
     let store: any ConsoleSessionStore
+    /// The configured apps, among which a session's are found.
+    let directory: AppDirectory
     let lifetime: Duration
     let secureCookies: Bool
     let now: @Sendable () -> Date
 
-    /// Opens a session for `role`; returns it and the cookie that carries it.
-    func open(role: APIToken.Role) async throws -> (ConsoleSession, Cookie) {
+    /// Opens a session for what a token grants (its role and apps); returns it and the cookie that
+    /// carries it.
+    func open(_ grant: TokenDirectory.Grant) async throws -> (ConsoleSession, Cookie) {
         let id = Self.randomToken()
-        let session = ConsoleSession(role: role, csrfToken: Self.randomToken(), idDigest: Self.digest(id))
+        let session = ConsoleSession(
+            role: grant.role, apps: try apps(granted: grant.apps), csrfToken: Self.randomToken(), idDigest: Self.digest(id))
         let at = now().appStoreMilliseconds
         let seconds = Int(lifetime.components.seconds)
         try await store.createConsoleSession(ConsoleSessionRecord(
-            idDigest: session.idDigest, role: role.rawValue, csrfToken: session.csrfToken, createdAt: at,
-            expiresAt: at + Int64(seconds) * 1000))
+            idDigest: session.idDigest, role: grant.role.rawValue, csrfToken: session.csrfToken, createdAt: at,
+            expiresAt: at + Int64(seconds) * 1000, apps: grant.apps.map { $0.sorted() }))
         return (session, cookie(Self.cookieName, id, maxAge: seconds))
     }
 
-    /// The unexpired session the request's cookie names, nil without one.
+    /// The unexpired session the request's cookie names, nil without one — and nil when none of
+    /// the apps it was opened for is configured any more.
     func session(of request: Request) async throws -> ConsoleSession? {
         guard let id = request.cookies[Self.cookieName]?.value, !id.isEmpty, id.count <= 100 else { return nil }
         guard let record = try await store.consoleSession(idDigest: Self.digest(id), now: now().appStoreMilliseconds),
-              let role = APIToken.Role(rawValue: record.role)
+              let role = APIToken.Role(rawValue: record.role),
+              let apps = try? apps(granted: record.apps.map(Set.init))
         else { return nil }
-        return ConsoleSession(role: role, csrfToken: record.csrfToken, idDigest: record.idDigest)
+        return ConsoleSession(role: role, apps: apps, csrfToken: record.csrfToken, idDigest: record.idDigest)
+    }
+
+    /// The configured apps a grant reaches (nil: every app), as the API finds them; throws when
+    /// it reaches none.
+    func apps(granted: Set<String>?) throws -> [AppContext] {
+        let apps = try RequestApps(directory, grant: granted, named: nil).apps
+        guard !apps.isEmpty else { throw ServiceError.notFound("none of the session's apps is configured") }
+        return apps
     }
 
     /// Ends `session`; returns the cookie that clears it in the browser.

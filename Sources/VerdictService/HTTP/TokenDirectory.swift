@@ -5,21 +5,30 @@ import Foundation
 /// time: every configured token is examined whatever matches, and digests of equal length are
 /// compared without early exit.
 struct TokenDirectory: Sendable {
-    private let digests: [(digest: SHA256Digest, role: APIToken.Role)]
-
-    init(tokens: [APIToken]) {
-        digests = tokens.map { (SHA256.hash(data: Data($0.token.utf8)), $0.role) }
+    /// What a token grants: its role and the apps it acts for (nil: every app).
+    struct Grant: Sendable, Equatable {
+        var role: APIToken.Role
+        var apps: Set<String>?
     }
 
-    /// The role of `token` when it is configured, nil otherwise.
-    func role(of token: String) -> APIToken.Role? {
+    private let digests: [(digest: SHA256Digest, grant: Grant)]
+
+    init(tokens: [APIToken]) {
+        digests = tokens.map { (SHA256.hash(data: Data($0.token.utf8)), Grant(role: $0.role, apps: $0.apps)) }
+    }
+
+    /// What `token` grants when it is configured, nil otherwise.
+    func grant(of token: String) -> Grant? {
         let presented = SHA256.hash(data: Data(token.utf8))
-        var matched: APIToken.Role?
-        for (digest, role) in digests {
+        var matched: Grant?
+        for (digest, grant) in digests {
             var difference: UInt8 = 0
             for (a, b) in zip(digest, presented) { difference |= a ^ b }
-            if difference == 0, matched == nil { matched = role }
+            if difference == 0, matched == nil { matched = grant }
         }
         return matched
     }
+
+    /// The role of `token` when it is configured, nil otherwise.
+    func role(of token: String) -> APIToken.Role? { grant(of: token)?.role }
 }

@@ -9,8 +9,7 @@ struct NotificationRoutes {
     /// The largest body accepted (Apple's payloads are a few KiB).
     static let maximumBodyBytes = 64 * 1024
 
-    let intake: NotificationIntake
-    let repository: any NotificationStore
+    let apps: AppDirectory
 
     func registerIntake(on router: some RouterMethods<ServiceRequestContext>) {
         router.post("/v1/notifications") { request, context in
@@ -21,7 +20,7 @@ struct NotificationRoutes {
     func registerLookup(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/notifications/{notificationUUID}") { _, context in
             let uuid = try context.parameters.require("notificationUUID")
-            guard let record = try await repository.notification(uuid: uuid) else {
+            guard let (_, record) = try await context.apps.locate({ try await $0.repository.notification(uuid: uuid) }) else {
                 throw ServiceError.notFound("no notification \(uuid) is stored")
             }
             return try JSONBody.response(NotificationView(record))
@@ -32,7 +31,7 @@ struct NotificationRoutes {
         let signedPayload = try await SignedPayloadBody.read(request, limit: Self.maximumBodyBytes)
         let outcome: NotificationIntake.Outcome
         do {
-            outcome = try await intake.accept(signedPayload: signedPayload, source: .delivery)
+            outcome = try await apps.app(forNotification: signedPayload).intake.accept(signedPayload: signedPayload, source: .delivery)
         } catch {
             // The code and the reason the answer carries (e.g. an UNCLAIM_SEATS without `data` names
             // no app: INVALID_APP_IDENTIFIER).

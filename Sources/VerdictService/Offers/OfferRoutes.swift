@@ -6,23 +6,22 @@ import VerdictRequests
 
 /// `POST /v1/offers/signatures`: signs a promotional offer from the active bundle's catalog for an
 /// app backend (bearer token).
+///
+/// It acts for the request's one app (``RequestApps/single()``: the token's only app, or the one
+/// the `Verdict-App` header names): the offer is checked against that app's catalog and signed
+/// with that app's own In-App Purchase key, whose signature only that app's StoreKit accepts.
 struct OfferRoutes {
-    let rules: BundleStore
-    /// Nil when no In-App Purchase key is configured.
-    let signer: OfferSigner?
-    /// Why `signer` is nil.
-    let signingUnavailableReason: String?
-
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.post("/v1/offers/signatures") { request, context in
             let body = try await request.decode(as: OfferSignatureRequest.self, context: context)
             let checked = try body.checked()
-            guard let bundle = rules.current else {
+            let app = try context.apps.single()
+            guard let bundle = app.rules.current else {
                 throw ServiceError.unavailable("RULES_UNAVAILABLE", "no valid rule bundle is loaded, so the offer catalog is unknown")
             }
             try checked.check(against: bundle.catalog)
-            guard let signer else {
-                throw ServiceError.signingUnavailable(signingUnavailableReason)
+            guard let signer = app.offerSigner else {
+                throw ServiceError.signingUnavailable(app.appStore.unavailableReason)
             }
             let signed = try await signer.sign(
                 productId: checked.productId, offerId: checked.offerId, appAccountToken: checked.appAccountToken,

@@ -31,7 +31,7 @@ public struct OfferSigner: Sendable {
     let now: @Sendable () -> Date
 
     /// A signer for the configured In-App Purchase key; nil when no key is configured.
-    public init?(configuration: ServiceConfiguration, repository: any OfferNonceStore, now: @escaping @Sendable () -> Date) {
+    public init?(configuration: AppConfiguration, repository: any OfferNonceStore, now: @escaping @Sendable () -> Date) {
         guard let credentials = configuration.appStoreCredentials else { return nil }
         let key = credentials.privateKey
         self.v1 = PromotionalOfferSignatureCreator(privateKey: key, keyId: credentials.keyId, bundleId: configuration.bundleId)

@@ -10,8 +10,7 @@ import VerdictStorage
 struct OperationsRoutes {
     let repository: any JobStore & StorageLifecycle
     let monitor: ReadinessMonitor
-    let rules: BundleStore
-    let appStore: AppStoreAPIAccess
+    let apps: AppDirectory
     let metrics: ServiceMetrics
     /// The job kinds this process runs (their queue gauges are always reported).
     let jobKinds: [String]
@@ -28,7 +27,11 @@ struct OperationsRoutes {
     }
 
     func registerAuthenticated(on router: some RouterMethods<ServiceRequestContext>) {
-        router.get("/metrics") { _, _ in
+        router.get("/metrics") { _, context in
+            // The metrics count every app's work: only a token acting for every app reads them.
+            guard try context.apps.grantsEveryApp else {
+                throw ServiceError(.forbidden, code: "FORBIDDEN", message: "the metrics cover every app; this token acts for some")
+            }
             if let statistics = try? await repository.queueStatistics(now: now().appStoreMilliseconds) {
                 metrics.update(queue: statistics, knownKinds: jobKinds)
             }
@@ -37,13 +40,16 @@ struct OperationsRoutes {
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition()))
             )
         }
-        router.get("/v1/jobs") { request, _ in
+        router.get("/v1/jobs") { request, context in
             let stateName = try request.query("state") ?? "dead"
             guard let state = JobState(rawValue: stateName) else {
                 throw ServiceError.badRequest("INVALID_PARAMETER", "state must be one of queued, running, done, dead")
             }
             let limit = try request.limit(default: 50, maximum: 500)
-            let jobs = try await repository.jobs(state: state, limit: limit)
+            // The queue is every app's: a token of some apps (or a `Verdict-App` header) sees theirs only.
+            let allowed = try context.apps.apps
+            let jobs = try await repository.jobs(
+                state: state, limit: limit, apps: allowed.count == apps.all.count ? nil : allowed.map(\.bundleId))
             return try JSONBody.response(["jobs": jobs.map(JobView.init)])
         }
     }
@@ -65,20 +71,28 @@ struct OperationsRoutes {
     func readiness() -> Readiness {
         let checked = monitor.current
         let database = checked.database, migrations = checked.migrations
-        let rulesCheck: Readiness.Check
-        if let bundle = rules.current {
-            rulesCheck = .init(ready: true, detail: "bundle \(bundle.hash.prefix(12)) loaded")
-        } else {
-            rulesCheck = .init(ready: false, detail: rules.lastRejection.map { "no valid bundle: \($0.render().prefix(500))" } ?? "no bundle loaded")
+        // Each app's rules and key; a single app's details read as before, several are named.
+        let named = apps.all.count > 1
+        func detail(_ app: AppContext, _ text: String) -> String { named ? "\(app.bundleId): \(text)" : text }
+        let rulesChecks = apps.all.map { app -> Readiness.Check in
+            if let bundle = app.rules.current {
+                return .init(ready: true, detail: detail(app, "bundle \(bundle.hash.prefix(12)) loaded"))
+            }
+            let why = app.rules.lastRejection.map { "no valid bundle: \($0.render().prefix(500))" } ?? "no bundle loaded"
+            return .init(ready: false, detail: detail(app, why))
         }
-        var apiDetail = "In-App Purchase key configured"
-        if let reason = appStore.unavailableReason {
-            apiDetail = "\(reason); API calls wait in the queue"
+        let apiChecks = apps.all.map { app -> Readiness.Check in
+            guard let reason = app.appStore.unavailableReason else {
+                return .init(ready: true, detail: detail(app, "In-App Purchase key configured"))
+            }
+            var text = "\(reason); API calls wait in the queue"
             // Say what is waiting: refund answers have a 12-hour deadline.
             let waiting = checked.waitingSubmissions
-            if waiting > 0 { apiDetail += " (\(waiting) consumption submission(s) waiting, each with a 12-hour deadline)" }
+            if waiting > 0 { text += " (\(waiting) consumption submission(s) waiting, each with a 12-hour deadline)" }
+            return .init(ready: false, detail: detail(app, text))
         }
-        let api = Readiness.Check(ready: appStore.isAvailable, detail: apiDetail)
+        let rulesCheck = Readiness.Check(ready: rulesChecks.allSatisfy(\.ready), detail: rulesChecks.map(\.detail).joined(separator: "; "))
+        let api = Readiness.Check(ready: apiChecks.allSatisfy(\.ready), detail: apiChecks.map(\.detail).joined(separator: "; "))
         return Readiness(
             ready: database.ready && migrations.ready && rulesCheck.ready,
             database: database, migrations: migrations, rules: rulesCheck, appStoreAPI: api
@@ -89,6 +103,8 @@ struct OperationsRoutes {
 /// The API view of a job.
 struct JobView: Encodable {
     var id: Int64
+    /// The app whose job it is (its bundle id).
+    var app: String
     var kind: String
     var state: String
     var attempts: Int
@@ -101,6 +117,7 @@ struct JobView: Encodable {
 
     init(_ record: JobRecord) {
         id = record.id
+        app = record.app
         kind = record.job.kind
         state = record.state.rawValue
         attempts = record.attempts

@@ -4,16 +4,41 @@ import VerdictStorage
 
 /// The service's Prometheus metrics, in a registry owned by one running service (no global state,
 /// so several services can run in one test process). Served at `GET /metrics`.
+///
+/// The metrics that count an app's work — notifications, decisions, consumption submissions,
+/// cancel-page answers — carry an `app` label: each app's parts record through ``forApp(_:)``
+/// (the same registry); the service's own recordings label them `app=""`.
 public final class ServiceMetrics: Sendable {
-    public let registry = PrometheusCollectorRegistry()
+    public let registry: PrometheusCollectorRegistry
+    /// The app (bundle id) whose work these recordings count; nil: the service's own.
+    public let app: String?
 
-    public init() {}
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        app = nil
+    }
 
-    /// `verdict_notifications_total{type,result}`: intake answers (accepted, duplicate, rejected, unavailable).
+    private init(registry: PrometheusCollectorRegistry, app: String) {
+        self.registry = registry
+        self.app = app
+    }
+
+    /// The same registry, recording `bundleId`'s work.
+    public func forApp(_ bundleId: String) -> ServiceMetrics {
+        ServiceMetrics(registry: registry, app: bundleId)
+    }
+
+    /// `labels` and the `app` label.
+    private func byApp(_ labels: [(String, String)]) -> [(String, String)] {
+        labels + [("app", app ?? "")]
+    }
+
+    /// `verdict_notifications_total{type,result,app}`: intake answers (accepted, duplicate, rejected,
+    /// unavailable), `app` the app that took the notification in.
     public func notification(type: String, result: String) {
         registry.makeCounter(
             descriptor: Self.name("notifications", "total", "Notifications received, by notification type and intake result"),
-            labels: [("type", type), ("result", result)]
+            labels: byApp([("type", type), ("result", result)])
         ).increment()
     }
 
@@ -47,13 +72,13 @@ public final class ServiceMetrics: Sendable {
         ).increment()
     }
 
-    /// `verdict_retention_realtime_total{result,cause}` and `verdict_retention_realtime_seconds`:
+    /// `verdict_retention_realtime_total{result,cause,app}` and `verdict_retention_realtime_seconds`:
     /// Retention Messaging realtime answers — `result` message, offer, alternate_product, fallback
     /// or not_answered; `cause` says why a fallback (``RealtimeAnswer/Cause``).
     public func retentionRealtime(result: String, cause: String, duration: Duration) {
         registry.makeCounter(
             descriptor: Self.name("retention_realtime", "total", "Retention Messaging realtime requests, by result (message, offer, alternate_product, fallback, not_answered) and cause"),
-            labels: [("result", result), ("cause", cause)]
+            labels: byApp([("result", result), ("cause", cause)])
         ).increment()
         registry.makeDurationHistogram(
             descriptor: Self.name("retention_realtime", "seconds", "Time to answer a Retention Messaging realtime request inside Verdict"),
@@ -63,36 +88,37 @@ public final class ServiceMetrics: Sendable {
         ).record(duration)
     }
 
-    /// `verdict_retention_answered_late_total`: realtime decisions stored with an answer that
+    /// `verdict_retention_answered_late_total{app}`: realtime decisions stored with an answer that
     /// reached Apple after its deadline (the App Store showed its fallback; the decision was
     /// marked so it uses no cap).
     public func retentionAnsweredLate() {
         registry.makeCounter(
             descriptor: Self.name("retention_answered_late", "total", "Realtime decisions whose answer reached Apple after its deadline"),
-            labels: []
+            labels: byApp([])
         ).increment()
     }
 
-    /// `verdict_consumption_submissions_total{result}`: Send Consumption Information outcomes
+    /// `verdict_consumption_submissions_total{result,app}`: Send Consumption Information outcomes
     /// (sent, retry, failed, missed, not_sent: refused by the job itself because the purchase is a
     /// member's `ASSIGNED` transaction); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {
         registry.makeCounter(
             descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed, not_sent: a member's ASSIGNED transaction, never sent; outcome_unknown: the process stopped during the call, so the next one may repeat it)"),
-            labels: [("result", result)]
+            labels: byApp([("result", result)])
         ).increment()
         if result == "missed" {
-            registry.makeCounter(descriptor: Self.name(
-                "consumption_deadline_missed", "total", "Refund requests whose 12-hour answer deadline passed unanswered")).increment()
+            registry.makeCounter(
+                descriptor: Self.name("consumption_deadline_missed", "total", "Refund requests whose 12-hour answer deadline passed unanswered"),
+                labels: byApp([])).increment()
         }
     }
 
-    /// `verdict_decisions_total{section,history}`: decisions stored, by section (`offers`, `refunds`)
+    /// `verdict_decisions_total{section,history,app}`: decisions stored, by section (`offers`, `refunds`)
     /// and whether the customer's whole App Store history had been read (`complete`, `incomplete`).
     public func decision(section: String, historyComplete: Bool) {
         registry.makeCounter(
             descriptor: Self.name("decisions", "total", "Decisions stored, by section and whether the customer's history was complete"),
-            labels: [("section", section), ("history", historyComplete ? "complete" : "incomplete")]
+            labels: byApp([("section", section), ("history", historyComplete ? "complete" : "incomplete")])
         ).increment()
     }
 

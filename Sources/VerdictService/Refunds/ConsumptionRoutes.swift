@@ -5,28 +5,35 @@ import VerdictStorage
 /// Consumption request records for app backends and support staff (bearer token):
 /// - `GET /v1/consumption/{transactionId}` — the newest request for the purchase in full
 ///   (``ConsumptionView``), with earlier ones under `earlier`;
-/// - `GET /v1/consumption?limit=N` — the newest requests of any purchase (default 20, at most 200).
+/// - `GET /v1/consumption?limit=N` — the newest requests of any purchase (default 20, at most 200)
+///   of the request's ``RequestApps/single()`` app.
+///
+/// A purchase's requests are found in the app that has them, among the apps the request may act for.
 struct ConsumptionRoutes {
-    let repository: any ConsumptionRequestStore
-
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.get("/v1/consumption/{transactionId}") { _, context in
             let transactionId = try context.transactionId()
-            let records = try await repository.consumptionRequests(transactionId: transactionId)
-            guard !records.isEmpty else {
+            guard let (app, records) = try await context.apps.locate({ app -> [ConsumptionRequestRecord]? in
+                let records = try await app.repository.consumptionRequests(transactionId: transactionId)
+                return records.isEmpty ? nil : records
+            }) else {
                 throw ServiceError.notFound("no consumption request was received for transaction \(transactionId)")
             }
-            let views = try await views(of: records)
+            let views = try await Self.views(of: records, in: app.repository)
             return try JSONBody.response(Detail(request: views[0], earlier: Array(views.dropFirst())))
         }
-        router.get("/v1/consumption") { request, _ in
+        router.get("/v1/consumption") { request, context in
             let limit = try request.limit(default: 20, maximum: 200)
-            return try JSONBody.response(["requests": try await views(of: repository.recentConsumptionRequests(limit: limit))])
+            let repository = try context.apps.single().repository
+            return try JSONBody.response(["requests": try await Self.views(
+                of: repository.recentConsumptionRequests(limit: limit), in: repository)])
         }
     }
 
-    /// Each record with its submission attempts.
-    private func views(of records: [ConsumptionRequestRecord]) async throws -> [ConsumptionView] {
+    /// Each record with its submission attempts (read from the records' app).
+    private static func views(
+        of records: [ConsumptionRequestRecord], in repository: any ConsumptionRequestStore
+    ) async throws -> [ConsumptionView] {
         var views: [ConsumptionView] = []
         for record in records {
             views.append(ConsumptionView(record, attempts: try await repository.consumptionAttempts(requestId: record.id)))

@@ -9,14 +9,20 @@ import VerdictRequests
 ///   facts. `"final": true` says nothing more will be reported: a refund request waiting for the
 ///   app's facts is decided now;
 /// - `GET /v1/transactions/{transactionId}/facts`.
+///
+/// The facts belong to the transaction's app; the app may report them before Apple's notification
+/// brings the transaction, so a write for a transaction no app has yet goes to the request's
+/// ``RequestApps/single()`` app. A read finds the facts in the apps the request may act for.
 struct TransactionFactsRoutes {
-    let repository: any JobStore & TransactionFactStore & TransactionStore
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
         router.put("/v1/transactions/{transactionId}/facts") { request, context in
             let transactionId = try context.transactionId()
             let body = try await request.decode(as: TransactionFactsRequest.self, context: context)
+            let repository = try await context.apps.owner { app in
+                try await app.repository.transaction(id: transactionId) != nil
+            }.repository
             let at = now().appStoreMilliseconds
             let record = TransactionFactsRecord(
                 transactionId: transactionId, deliveryStatus: body.deliveryStatus?.rawValue,
@@ -31,7 +37,8 @@ struct TransactionFactsRoutes {
         }
         router.get("/v1/transactions/{transactionId}/facts") { _, context in
             let transactionId = try context.transactionId()
-            guard let record = try await repository.transactionFacts(transactionId: transactionId) else {
+            guard let (_, record) = try await context.apps.locate({ try await $0.repository.transactionFacts(transactionId: transactionId) })
+            else {
                 throw ServiceError.notFound("no facts were reported for transaction \(transactionId)")
             }
             return try JSONBody.response(FactsView(record))

@@ -8,30 +8,37 @@ import VerdictStorage
 /// `GET /v1/rules/replay/{replayId}` (state, progress and, once done, the JSON report),
 /// `GET /v1/rules/replay/{replayId}/report.html` (the HTML report) and
 /// `DELETE /v1/rules/replay/{replayId}` (cancel).
+///
+/// Launching and listing are about an app as a whole (the request's ``RequestApps/single()``
+/// app); a replay named by its id is found in the app that ran it, among those the request may
+/// act for.
 struct ReplayRoutes {
-    let repository: any RuleReplayStore
-    let launcher: ReplayLauncher
+    /// Wakes the worker when a replay is queued.
+    let signal: JobSignal
     let now: @Sendable () -> Date
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.post("/v1/rules/replay") { request, _ in
-            let record = try await launcher.launch(try await ReplayUpload.read(request))
+        router.post("/v1/rules/replay") { request, context in
+            let app = try context.apps.single()
+            let upload = try await ReplayUpload.read(request)
+            let record = try await ReplayLauncher(app: app, signal: signal, now: now).launch(upload)
             var response = try JSONBody.response(try ReplayView(record, now: record.createdAt), status: .accepted)
             response.headers[.location] = "/v1/rules/replay/\(record.id)"
             return response
         }
-        router.get("/v1/rules/replay") { request, _ in
+        router.get("/v1/rules/replay") { request, context in
             let limit = try request.limit(default: 20, maximum: 200)
+            let repository = try context.apps.single().repository
             let at = now().appStoreMilliseconds
             return try JSONBody.response(["replays": try await repository.replays(limit: limit).map {
                 try ReplayView($0, withReport: false, now: at)
             }])
         }
         router.get("/v1/rules/replay/{replayId}") { _, context in
-            try JSONBody.response(try ReplayView(try await replay(context), now: now().appStoreMilliseconds))
+            try JSONBody.response(try ReplayView(try await replay(context).record, now: now().appStoreMilliseconds))
         }
         router.get("/v1/rules/replay/{replayId}/report.html") { _, context in
-            let record = try await replay(context)
+            let record = try await replay(context).record
             guard record.state == .done, let json = record.report else {
                 throw ServiceError(.conflict, code: "REPORT_NOT_READY", message: "replay \(record.id) is \(record.state.rawValue): no report yet")
             }
@@ -41,9 +48,9 @@ struct ReplayRoutes {
                 body: .init(byteBuffer: ByteBuffer(string: ReplayReportPage.render(report))))
         }
         router.delete("/v1/rules/replay/{replayId}") { _, context in
-            let existing = try await replay(context)
+            let (app, existing) = try await replay(context)
             guard !existing.state.isFinished,
-                  let record = try await repository.cancelReplay(id: existing.id, at: now().appStoreMilliseconds),
+                  let record = try await app.repository.cancelReplay(id: existing.id, at: now().appStoreMilliseconds),
                   record.state == .cancelled
             else {
                 throw ServiceError(.conflict, code: "REPLAY_FINISHED", message: "replay \(existing.id) already ended: \(existing.state.rawValue)")
@@ -52,10 +59,13 @@ struct ReplayRoutes {
         }
     }
 
-    private func replay(_ context: ServiceRequestContext) async throws -> RuleReplayRecord {
+    /// The replay the path names, with its app; 404 when no app the request may act for has it.
+    private func replay(_ context: ServiceRequestContext) async throws -> (app: AppContext, record: RuleReplayRecord) {
         let id = try Self.replayId(context)
-        guard let record = try await repository.replay(id: id) else { throw ServiceError.notFound("no replay \(id)") }
-        return record
+        guard let (app, record) = try await context.apps.locate({ try await $0.repository.replay(id: id) }) else {
+            throw ServiceError.notFound("no replay \(id)")
+        }
+        return (app, record)
     }
 
     /// The path's replay id: a UUID, lowercased.

@@ -13,8 +13,8 @@ struct RealtimeRoutes {
     /// The largest body accepted (a realtime request is about 4 KiB).
     static let maximumBodyBytes = 64 * 1024
 
-    let verifier: SignedDataVerifier
-    let decider: RetentionDecider
+    let apps: AppDirectory
+    /// The service's own metrics (a request for no configured app is counted with `app=""`).
     let metrics: ServiceMetrics
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
@@ -26,9 +26,10 @@ struct RealtimeRoutes {
     func receive(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let signedPayload = try await SignedPayloadBody.read(request, limit: Self.maximumBodyBytes)
         let started = ContinuousClock.now
+        let app = apps.app(forRealtime: signedPayload)
         let realtime: DecodedRealtimeRequestBody
         do {
-            realtime = try await verifier.verifyRealtimeRequest(signedPayload)
+            realtime = try await app.verifier.verifyRealtimeRequest(signedPayload)
         } catch .invalidAppIdentifier {
             // "If it doesn't match, don't respond to the request": close without a status line.
             metrics.retentionRealtime(result: "not_answered", cause: "other_app", duration: ContinuousClock.now - started)
@@ -36,14 +37,14 @@ struct RealtimeRoutes {
             context.channel.close(mode: .all, promise: nil)
             throw ServiceError(.forbidden, code: "OTHER_APP", message: "the request names another app; it is not answered")
         } catch .retryable {
-            metrics.retentionRealtime(result: "fallback", cause: "verification_unavailable", duration: ContinuousClock.now - started)
+            app.metrics.retentionRealtime(result: "fallback", cause: "verification_unavailable", duration: ContinuousClock.now - started)
             return try Self.response(.fallback)
         } catch {
             metrics.verificationFailure(code: error.code)
             context.logger.notice("realtime request refused", metadata: ["code": .string(error.code)])
             throw ServiceError.unprocessable(error.code, error.message)
         }
-        let answer = await decider.answer(realtime)
+        let answer = await app.retentionDecider.answer(realtime)
         return try Self.response(answer.body)
     }
 

@@ -7,18 +7,19 @@ import VerdictStorage
 /// retention messages with their review states and a warning for each one not approved) and the
 /// last refused candidate with its positioned errors. `GET /v1/rules/stats`: how each offer rule
 /// has done, treatment against holdout, and each refund rule: requests, sent, not sent, Apple's outcomes.
+/// Both are about an app as a whole: the request's ``RequestApps/single()`` app.
 struct RulesRoutes {
-    let reloader: RulesReloader
-    let repository: any ConsumptionRequestStore & OfferDecisionStore & RetentionMessageStore
     /// `VERDICT_ATTRIBUTION_WINDOW`: outcomes count only inside it, and the stats say so.
     let attributionWindowDays: Int
 
     func register(on router: some RouterMethods<ServiceRequestContext>) {
-        router.get("/v1/rules") { _, _ in
+        router.get("/v1/rules") { _, context in
+            let app = try context.apps.single()
+            let reloader = app.rulesReloader
             let bundle = reloader.store.current
             let rejected = reloader.lastRejected
             let review = RetentionMessageReview(
-                messages: bundle?.messages ?? .empty, states: try await repository.retentionMessageStates())
+                messages: bundle?.messages ?? .empty, states: try await app.repository.retentionMessageStates())
             return try JSONBody.response(RulesView(
                 directory: reloader.directory,
                 hash: bundle?.hash,
@@ -36,8 +37,9 @@ struct RulesRoutes {
                 }
             ))
         }
-        router.get("/v1/rules/stats") { _, _ in
-            try JSONBody.response(StatisticsView(
+        router.get("/v1/rules/stats") { _, context in
+            let repository = try context.apps.single().repository
+            return try JSONBody.response(StatisticsView(
                 attributionWindowDays: attributionWindowDays,
                 rules: try await repository.offerRuleStatistics().map(RuleStatisticsView.init),
                 refundRules: try await repository.refundRuleStatistics().map(RefundRuleStatisticsView.init)))

@@ -2,10 +2,11 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// Reloads the rules when their folder changes (polled every `interval`; nil turns polling off)
+/// Reloads every app's rules when its folder changes (polled every `interval`; nil turns polling off)
 /// and on SIGHUP (when `reloadOnHangup`), until graceful shutdown.
 struct RulesWatcher: Service {
-    let reloader: RulesReloader
+    /// Every app's reloader.
+    let reloaders: [RulesReloader]
     let interval: Duration?
     let reloadOnHangup: Bool
 
@@ -14,7 +15,7 @@ struct RulesWatcher: Service {
             if reloadOnHangup {
                 group.addTask {
                     for await _ in await UnixSignalsSequence(trapping: .sighup) {
-                        reloader.reload(reason: "SIGHUP", force: true)
+                        for reloader in reloaders { reloader.reload(reason: "SIGHUP", force: true) }
                     }
                 }
             }
@@ -22,7 +23,7 @@ struct RulesWatcher: Service {
                 group.addTask {
                     while !Task.isCancelled {
                         do { try await Task.sleep(for: interval) } catch { return }
-                        reloader.reload(reason: "files changed")
+                        for reloader in reloaders { reloader.reload(reason: "files changed") }
                     }
                 }
             }

@@ -1,5 +1,5 @@
-/// One signed-in console session: who (the role of the token it was opened with), its
-/// cross-site request forgery token, and until when it is valid.
+/// One signed-in console session: who (the role of the token it was opened with, and the apps that
+/// token acts for), its cross-site request forgery token, and until when it is valid.
 public struct ConsoleSessionRecord: Sendable, Equatable {
     /// SHA-256 of the session id the browser holds in its cookie (hex).
     public var idDigest: String
@@ -9,12 +9,16 @@ public struct ConsoleSessionRecord: Sendable, Equatable {
     public var csrfToken: String
     public var createdAt: Int64
     public var expiresAt: Int64
+    /// The bundle ids of the apps the session may see (its token's apps), sorted; nil: every app
+    /// (a token without apps, and every session opened before sessions kept their apps).
+    public var apps: [String]?
 
-    public init(idDigest: String, role: String, csrfToken: String, createdAt: Int64, expiresAt: Int64) {
+    public init(idDigest: String, role: String, csrfToken: String, createdAt: Int64, expiresAt: Int64, apps: [String]? = nil) {
         self.idDigest = idDigest
         self.role = role
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.apps = apps
     }
 }

@@ -81,6 +81,9 @@ enum Migrations {
         Migration(version: 18, name: "seat outcomes (seats added, refunded, unclaimed, assignments revoked), counted per rule and day",
                   statements: seatOutcomes),
         Migration(version: 19, name: "every app-owned row says its app (several apps in one database)", statements: apps),
+        Migration(version: 20, name: "console sessions keep the apps their token acts for (NULL: every app)", statements: { _ in
+            ["ALTER TABLE console_sessions ADD COLUMN apps TEXT"]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

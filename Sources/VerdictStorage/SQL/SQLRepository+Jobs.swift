@@ -256,10 +256,16 @@ extension SQLRepository {
         }
     }
 
-    func jobs(state: JobState, limit: Int) async throws -> [JobRecord] {
-        try await self.statement { db in
-            try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE state = $1 ORDER BY id DESC LIMIT $2",
-                               .text(state.rawValue), .integer(Int64(max(0, limit)))).map(Self.jobRecord)
+    func jobs(state: JobState, limit: Int, apps: [String]?) async throws -> [JobRecord] {
+        // `app IN ($3, $4, …)`: one placeholder per app (SQLite has no arrays).
+        let only = apps.map { apps in
+            " AND app IN (" + apps.indices.map { "$\($0 + 3)" }.joined(separator: ", ") + ")"
+        } ?? ""
+        let binds: [SQLValue] = [.text(state.rawValue), .integer(Int64(max(0, limit)))] + (apps ?? []).map(SQLValue.text)
+        guard apps?.isEmpty != true else { return [] }
+        return try await self.statement { db in
+            try await db.query("SELECT \(Self.jobColumns) FROM jobs WHERE state = $1\(only) ORDER BY id DESC LIMIT $2", binds)
+                .map(Self.jobRecord)
         }
     }
 

@@ -18,6 +18,7 @@ struct BackfillCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ServiceOptions
+    @OptionGroup var app: AppOption
     @Option(help: "Start of the range: YYYY-MM-DD or an ISO 8601 date-time (UTC).")
     var since: String
     @Option(help: "End of the range (default: now).")
@@ -36,25 +37,26 @@ struct BackfillCommand: AsyncParsableCommand {
         let configuration = try await options.configuration()
         let logger = ServiceOptions.bootstrapLogging(level: .warning)
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
-        defer { Task { try? await server.repository.shutdown() } }
+        defer { Task { try? await server.shutdown() } }
+        let app = try self.app.select(in: server)
         let environments = environment.map { [AppStoreEnvironment(rawValue: $0)] }
-            ?? configuration.environments.filter { $0 == .production || $0 == .sandbox }.sorted { $0.rawValue < $1.rawValue }
+            ?? app.configuration.environments.filter { $0 == .production || $0 == .sandbox }.sorted { $0.rawValue < $1.rawValue }
         for environment in environments {
             let client: AppStoreServerAPIClient
             do {
-                client = try server.appStore.client(for: environment)
+                client = try app.appStore.client(for: environment)
             } catch {
-                throw ValidationError("backfill needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
+                throw ValidationError("backfill needs the In-App Purchase key: \(app.appStore.unavailableReason ?? "unavailable")")
             }
             print("backfill \(environment.rawValue) \(DateArgument.format(start)) … \(DateArgument.format(end))")
-            let progress = try await NotificationHistoryReplay(intake: server.intake, client: client).replay(
+            let progress = try await NotificationHistoryReplay(intake: app.intake, client: client).replay(
                 start: start, end: end, onlyFailures: onlyFailures, source: .backfill
             ) { progress in
                 print("  \(progress)")
             }
             print("done \(environment.rawValue): \(progress)")
         }
-        try await server.repository.shutdown()
+        try await server.shutdown()
     }
 }
 

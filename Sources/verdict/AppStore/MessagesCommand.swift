@@ -15,6 +15,7 @@ struct MessagesCommand: AsyncParsableCommand {
     /// What both subcommands need.
     struct Context: ParsableArguments {
         @OptionGroup var options: ServiceOptions
+        @OptionGroup var app: AppOption
         @Option(help: "Production or Sandbox.")
         var environment: String = AppStoreEnvironment.sandbox.rawValue
 
@@ -24,27 +25,28 @@ struct MessagesCommand: AsyncParsableCommand {
             let server = try await VerdictServer.open(configuration: configuration, logger: logger)
             let outcome: Result<RetentionMessageSync.Report, any Error>
             do {
-                outcome = .success(try await sync(server, rulesDirectory: configuration.rulesDirectory, upload: upload))
+                outcome = .success(try await sync(try app.select(in: server), upload: upload))
             } catch {
                 outcome = .failure(error)
             }
-            try await server.repository.shutdown()
+            try await server.shutdown()
             print(try outcome.get().render())
         }
 
-        private func sync(_ server: VerdictServer, rulesDirectory: String, upload: Bool) async throws -> RetentionMessageSync.Report {
-            guard let bundle = server.rules.current else {
+        private func sync(_ app: AppContext, upload: Bool) async throws -> RetentionMessageSync.Report {
+            let rulesDirectory = app.configuration.rulesDirectory
+            guard let bundle = app.rules.current else {
                 throw ValidationError("the rule bundle in \(rulesDirectory) does not load: run `verdict rules check`")
             }
             let client: AppStoreServerAPIClient
             do {
-                client = try server.appStore.client(for: AppStoreEnvironment(rawValue: environment))
+                client = try app.appStore.client(for: AppStoreEnvironment(rawValue: environment))
             } catch {
-                throw ValidationError("messages needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
+                throw ValidationError("messages needs the In-App Purchase key: \(app.appStore.unavailableReason ?? "unavailable")")
             }
             do {
                 return try await RetentionMessageSync(
-                    client: client, repository: server.repository, messages: bundle.messages, imagesDirectory: rulesDirectory)
+                    client: client, repository: app.repository, messages: bundle.messages, imagesDirectory: rulesDirectory)
                     .run(upload: upload)
             } catch let failure as AppStoreAPIFailure {
                 throw ValidationError("the App Store answered: \(failure)")

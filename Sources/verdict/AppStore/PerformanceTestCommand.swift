@@ -12,6 +12,7 @@ struct PerformanceTestCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ServiceOptions
+    @OptionGroup var app: AppOption
     @Option(help: "The original transaction id of a Sandbox subscription (the test's requests name it).")
     var originalTransactionId: String
     @Option(help: "Seconds to wait for Apple's result (results can stay PENDING for a long time).")
@@ -31,28 +32,28 @@ struct PerformanceTestCommand: AsyncParsableCommand {
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
         let outcome: Result<PerformanceTestResultResponse, any Error>
         do {
-            outcome = .success(try await test(server))
+            outcome = .success(try await test(try app.select(in: server)))
         } catch {
             outcome = .failure(error)
         }
-        try await server.repository.shutdown()
+        try await server.shutdown()
         let result = try outcome.get()
         print(Self.render(result))
         guard result.result == .pass else { throw ExitCode.failure }
     }
 
-    private func test(_ server: VerdictServer) async throws -> PerformanceTestResultResponse {
+    private func test(_ app: AppContext) async throws -> PerformanceTestResultResponse {
         let client: AppStoreServerAPIClient
         do {
-            client = try server.appStore.client(for: .sandbox)
+            client = try app.appStore.client(for: .sandbox)
         } catch {
-            throw ValidationError("performance-test needs the In-App Purchase key and Sandbox: \(server.appStore.unavailableReason ?? "unavailable")")
+            throw ValidationError("performance-test needs the In-App Purchase key and Sandbox: \(app.appStore.unavailableReason ?? "unavailable")")
         }
         do {
             // Apple refuses an id that is not an original transaction id; say so before starting.
             let info = try await client.getTransactionInfo(transactionId: originalTransactionId)
             guard let signed = info.signedTransactionInfo else { throw ValidationError("Apple returned no transaction for \(originalTransactionId)") }
-            let transaction = try await server.verifier.verifyTransaction(signed)
+            let transaction = try await app.verifier.verifyTransaction(signed)
             guard transaction.originalTransactionId == originalTransactionId else {
                 throw ValidationError(
                     "\(originalTransactionId) is not an original transaction id (its original is \(transaction.originalTransactionId ?? "unknown"))")

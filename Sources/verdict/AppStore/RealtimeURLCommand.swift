@@ -14,12 +14,13 @@ struct RealtimeURLCommand: AsyncParsableCommand {
 
     struct Context: ParsableArguments {
         @OptionGroup var options: ServiceOptions
+        @OptionGroup var app: AppOption
         @Option(help: "Production or Sandbox (Production needs a passing performance test).")
         var environment: String = AppStoreEnvironment.sandbox.rawValue
 
         func withClient(_ body: (AppStoreServerAPIClient) async throws -> Void) async throws {
             let configuration = try await options.configuration()
-            let access = AppStoreAPIAccess(configuration: configuration, metrics: ServiceMetrics())
+            let access = AppStoreAPIAccess(configuration: try app.select(in: configuration), metrics: ServiceMetrics())
             let client: AppStoreServerAPIClient
             do {
                 client = try access.client(for: AppStoreEnvironment(rawValue: environment))

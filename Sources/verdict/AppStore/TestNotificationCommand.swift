@@ -12,6 +12,7 @@ struct TestNotificationCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ServiceOptions
+    @OptionGroup var app: AppOption
     @Option(help: "Production or Sandbox.")
     var environment: String = AppStoreEnvironment.sandbox.rawValue
     @Option(help: "Seconds to wait for delivery.")
@@ -21,11 +22,13 @@ struct TestNotificationCommand: AsyncParsableCommand {
         let configuration = try await options.configuration()
         let logger = ServiceOptions.bootstrapLogging(level: .warning)
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
+        defer { Task { try? await server.shutdown() } }
+        let app = try self.app.select(in: server)
         let client: AppStoreServerAPIClient
         do {
-            client = try server.appStore.client(for: AppStoreEnvironment(rawValue: environment))
+            client = try app.appStore.client(for: AppStoreEnvironment(rawValue: environment))
         } catch {
-            throw ValidationError("test-notification needs the In-App Purchase key: \(server.appStore.unavailableReason ?? "unavailable")")
+            throw ValidationError("test-notification needs the In-App Purchase key: \(app.appStore.unavailableReason ?? "unavailable")")
         }
         let token = try await client.requestTestNotification().testNotificationToken ?? ""
         print("requested a TEST notification (\(environment)); token \(token.prefix(12))…")
@@ -35,9 +38,9 @@ struct TestNotificationCommand: AsyncParsableCommand {
             let status = try await client.getTestNotificationStatus(testNotificationToken: token)
             let attempts = status.sendAttempts ?? []
             if let signed = status.signedPayload,
-               let notification = try? await server.verifier.verifyNotification(signed),
+               let notification = try? await app.verifier.verifyNotification(signed),
                let uuid = notification.payload.notificationUUID,
-               let record = try await server.repository.notification(uuid: uuid) {
+               let record = try await app.repository.notification(uuid: uuid) {
                 print("reached Verdict: notification \(uuid) stored (\(record.state.rawValue)); Apple's attempts: \(attempts.map { $0.sendAttemptResult?.rawValue ?? "?" })")
                 reached = true
                 break
@@ -47,7 +50,7 @@ struct TestNotificationCommand: AsyncParsableCommand {
             }
             try await Task.sleep(for: .seconds(2))
         }
-        try await server.repository.shutdown()
+        try await server.shutdown()
         if !reached {
             print("the TEST notification did not reach this service's database within \(timeout) s")
             throw ExitCode.failure

@@ -85,7 +85,7 @@ struct ConsoleBenchCommand: AsyncParsableCommand {
         do {
             var timer = ConsolePageTimer(baseURL: running.baseURL, client: client)
             try await timer.signIn(token: token)
-            let pages = try await Self.pages(in: running.service.repository)
+            let pages = try await Self.pages(in: running.service.apps.first.repository)
             print("\(pages.count) pages, \(requests) requests each (after 3 unmeasured), one at a time:")
             for (name, path) in pages {
                 _ = try await timer.time(path, times: 3)

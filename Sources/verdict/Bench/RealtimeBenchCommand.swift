@@ -80,7 +80,7 @@ struct RealtimeBenchCommand: AsyncParsableCommand {
     }
 
     private func measure(_ running: InProcessService, bundle: RuleBundle, signer: AppStoreSigner, token: String) async throws {
-        let repository = running.service.repository
+        let repository = running.service.apps.first.repository
         let now = Date()
         if !skipSeed {
             guard try await repository.customer(originalTransactionId: RealtimeBenchSeeding.originalTransactionId(0)) == nil else {

@@ -13,11 +13,12 @@ extension DemoScenario {
     /// Sets up Retention Messaging on the simulator through the App Store Server API, then plays
     /// (e) — again with a new customer while the customer lands in the holdout (at most five).
     func playCancelPage(service: VerdictServer) async throws -> [DemoCaseResult] {
-        guard let bundle = service.rules.current else { throw DemoError("the rule bundle did not load") }
-        let apple = try service.appStore.client(for: .sandbox)
+        let app = service.apps.first
+        guard let bundle = app.rules.current else { throw DemoError("the rule bundle did not load") }
+        let apple = try app.appStore.client(for: .sandbox)
         let report = try await RetentionMessageSync(
-            client: apple, repository: service.repository, messages: bundle.messages,
-            imagesDirectory: service.configuration.rulesDirectory)
+            client: apple, repository: app.repository, messages: bundle.messages,
+            imagesDirectory: app.configuration.rulesDirectory)
             .run(upload: true)
         let realtimeURL = client.serviceURL + "/v1/retention/realtime"
         try await apple.setRealtimeURL(realtimeURL)

@@ -18,7 +18,7 @@ struct ServiceOptions: ParsableArguments {
     var host: String?
     @Option(help: "Port to listen on (default 8080).")
     var port: String?
-    @Option(help: "Bundle id of the app whose notifications are accepted (required).")
+    @Option(help: "Bundle id of the app whose notifications are accepted (required, unless the config file lists \"apps\").")
     var bundleId: String?
     @Option(help: "The app's App Apple ID (required when Production is accepted).")
     var appAppleId: String?
@@ -86,7 +86,7 @@ struct ServiceOptions: ParsableArguments {
     var tlsCertificateFile: String?
     @Option(help: "PEM private key of the TLS certificate.")
     var tlsKeyFile: String?
-    @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")
+    @Option(help: "JSON config file (also VERDICT_CONFIG_FILE); it may list several apps under \"apps\".")
     var config: String?
 
     /// The flags given, by configuration key.

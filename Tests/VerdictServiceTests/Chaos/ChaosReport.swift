@@ -37,7 +37,7 @@ struct ChaosReport {
     var neverAcknowledged: Int { published - acknowledged }
 
     static func make(load: ChaosLoad, harness: ServiceHarness, receiver: WebhookReceiver, cappedOffer: String) async throws -> ChaosReport {
-        let repository = harness.service.repository
+        let repository = harness.service.apps.first.repository
         var report = ChaosReport()
         let published = load.all
         report.published = published.count

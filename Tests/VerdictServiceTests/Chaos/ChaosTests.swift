@@ -107,7 +107,7 @@ import VerdictTestSupport
             let published = Date()
             // Apple's last retries (about 31 s after a first attempt), then the queue runs dry.
             await harness.simulator.deliverer.waitUntilIdle()
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             try await Self.waitUntilQueueIsEmpty(repository, timeout: .seconds(300))
 
             let report = try await ChaosReport.make(load: load, harness: harness, receiver: receiver, cappedOffer: cappedOffer)

@@ -35,7 +35,7 @@ import VerdictStorage
 
     @Test func anOfferDecisionLinksItsCustomerAndRuleAndShowsItsFactsAsATable() async throws {
         try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": ConsoleTests.tokens]) { harness in
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             try await repository.importCustomers([CustomerRecord(
                 originalTransactionId: "2000000000000101", appAccountToken: Self.token, appTransactionId: nil, environment: "Sandbox",
                 firstSeenAt: 1_794_000_000_000, historyRevision: nil, historySyncedAt: nil)])
@@ -129,7 +129,7 @@ import VerdictStorage
                                  blockedBy: "no-answer-without-consent")
             let gone = request("1b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3e02", otid: "2000000000000102", token: Self.token, ruleId: "gone <rule> & co",
                                blockedBy: nil)
-            try await harness.service.repository.importConsumptionRequests([vetoed, gone])
+            try await harness.service.apps.first.repository.importConsumptionRequests([vetoed, gone])
             let session = try #require(ConsoleTests.cookie("verdict_session", in: try await ConsoleTests.signIn(harness, token: ConsoleTests.viewer)))
             let cookie: HTTPFields = [.cookie: "verdict_session=\(session.value)"]
 

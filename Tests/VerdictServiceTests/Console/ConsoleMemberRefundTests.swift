@@ -20,7 +20,7 @@ import VerdictStorage
     @Test func aMembersRequestShowsAsNotApplicable() async throws {
         try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": ConsoleTests.tokens]) { harness in
             let member = Self.request("2b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3e01", ruleId: nil, blockedBy: RefundDecider.assignedTransactionGuard)
-            try await harness.service.repository.importConsumptionRequests([member])
+            try await harness.service.apps.first.repository.importConsumptionRequests([member])
             let session = try #require(ConsoleTests.cookie("verdict_session", in: try await ConsoleTests.signIn(harness, token: ConsoleTests.viewer)))
             let cookie: HTTPFields = [.cookie: "verdict_session=\(session.value)"]
 
@@ -52,7 +52,7 @@ import VerdictStorage
                         "purchaseDate":1794000000000,"signedDate":1795000000000,"environment":"Sandbox"}
                         """)
             }
-            _ = try await harness.service.repository.recordNotificationState(NotificationState(
+            _ = try await harness.service.apps.first.repository.recordNotificationState(NotificationState(
                 transaction: transaction(id, revocationType: "ASSIGNMENT_REVOKE"),
                 customer: CustomerLink(originalTransactionId: id, seenAt: 1_795_000_000_000)))
             let session = try #require(ConsoleTests.cookie("verdict_session", in: try await ConsoleTests.signIn(harness, token: ConsoleTests.viewer)))

@@ -21,7 +21,7 @@ struct ConsoleOverviewTests {
 
     @Test func theOverviewShowsThePeriodsCountsChartsNotificationsAndRevenue() async throws {
         try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": ConsoleTests.tokens]) { harness in
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             // Day 0: 6 offers and 3 held out; day 1: 2 offers; a decision in November lies outside the period.
             let records = (0..<6).map { Self.decision($0, day: 0, heldOut: false) } + (6..<9).map { Self.decision($0, day: 0, heldOut: true) }
                 + (9..<11).map { Self.decision($0, day: 1, heldOut: false) } + [Self.decision(11, day: 40, heldOut: false)]

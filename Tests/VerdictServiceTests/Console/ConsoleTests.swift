@@ -136,7 +136,7 @@ import VerdictStorage
             // The console keeps the SHA-256 of the session id, in hex.
             let digest = SHA256.hash(data: Data(id.utf8)).map { String(format: "%02x", $0) }.joined()
             let now = Date().appStoreMilliseconds
-            try await harness.service.repository.createConsoleSession(ConsoleSessionRecord(
+            try await harness.service.apps.first.repository.createConsoleSession(ConsoleSessionRecord(
                 idDigest: digest, role: "viewer", csrfToken: "t", createdAt: now - 2 * 3_600_000, expiresAt: now - 1))
             let answer = try await harness.send(.get, "/console/rules", token: nil, headers: [.cookie: "verdict_session=\(id)"])
             #expect(answer.status == 303 && answer.headers[.location] == "/console/sign-in")
@@ -164,7 +164,7 @@ import VerdictStorage
                 offerId: "lumen-annual-40off", offerType: "PROMOTIONAL", productId: "com.lumen.pro.annual", heldOut: false,
                 decidedAt: 1_795_000_000_000, expiresAt: 1_795_600_000_000,
                 json: #"{"explanation":"result: offer lumen-annual-40off <script>","facts":{"subscription":{"productId":"com.lumen.pro.annual"}}}"#)
-            _ = try await harness.service.repository.insertOfferDecision(record, followUp: nil, caps: [])
+            _ = try await harness.service.apps.first.repository.insertOfferDecision(record, followUp: nil, caps: [])
             let session = try #require(Self.cookie("verdict_session", in: try await Self.signIn(harness, token: Self.viewer)))
             let page = try await harness.send(
                 .get, "/console/decisions/offers/\(record.id)", token: nil, headers: [.cookie: "verdict_session=\(session.value)"])
@@ -197,7 +197,7 @@ import VerdictStorage
                     ruleId: nil, ruleLine: nil, offerId: nil, offerType: nil, productId: "com.lumen.pro.annual", heldOut: false,
                     decidedAt: 1_795_000_000_000, expiresAt: nil, json: #"{"explanation":"no answer","facts":{}}"#,
                     outcome: "retained", outcomeAt: 1_795_000_100_000, action: .appleOffer, actionOfferType: offerType))
-                _ = try await harness.service.repository.insertOfferDecision(records[index], followUp: nil, caps: [])
+                _ = try await harness.service.apps.first.repository.insertOfferDecision(records[index], followUp: nil, caps: [])
             }
             let session = try #require(Self.cookie("verdict_session", in: try await Self.signIn(harness, token: Self.viewer)))
             var pages: [String] = []

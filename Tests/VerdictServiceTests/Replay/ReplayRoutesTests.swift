@@ -127,7 +127,7 @@ import VerdictService
                 #expect(answer.body.jsonObject["section"]?.stringValue == "refunds")
                 #expect(answer.body.jsonObject["baseline"]?.stringValue == "active")
                 #expect(answer.body.jsonObject["since"]?.integerValue == 1_767_225_600_000)
-                #expect(answer.body.jsonObject["candidate"]?.stringValue == harness.service.rules.current?.hash)
+                #expect(answer.body.jsonObject["candidate"]?.stringValue == harness.service.apps.first.rules.current?.hash)
             }
         }
     }

@@ -39,7 +39,7 @@ import VerdictService
             // The performance test calls the running service (the simulator, unlike Apple, takes a
             // loopback http:// URL) and passes.
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
-            try await harness.service.appStore.client(for: .sandbox).setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
+            try await harness.service.apps.first.appStore.client(for: .sandbox).setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
             await harness.store.setPerformanceTestConfig(PerformanceTestConfig(
                 maxConcurrentRequests: 2, totalRequests: 10, totalDuration: 60_000, responseTimeThreshold: 20_000, successRateThreshold: 90))
             let (passed, report) = try await run(

@@ -13,9 +13,9 @@ import VerdictTestSupport
     @Test(arguments: TestBackend.selected)
     func theServicePassesThePerformanceTest(_ backend: TestBackend) async throws {
         try await ServiceHarness.with(backend, extraSettings: RetentionRealtimeTests.settings) { harness in
-            let client = try harness.service.appStore.client(for: .sandbox)
+            let client = try harness.service.apps.first.appStore.client(for: .sandbox)
             _ = try await RetentionMessageSync(
-                client: client, repository: harness.service.repository, messages: RetentionRealtimeTests.bundle.messages,
+                client: client, repository: harness.service.apps.first.repository, messages: RetentionRealtimeTests.bundle.messages,
                 imagesDirectory: ServiceHarness.rulesDirectory
             ).run(upload: true)
             let (_, otid) = try await harness.subscribeFullPriceAnnual()
@@ -65,7 +65,7 @@ import VerdictTestSupport
             let body = Data(#"{"originalTransactionId":"\#(otid)","userLocale":"en-US"}"#.utf8)
             let (unset, _) = try await HTTP.send(.POST, scenario, body: body, contentType: "application/json", token: nil)
             #expect(unset == 409)
-            try await harness.service.appStore.client(for: .sandbox).setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
+            try await harness.service.apps.first.appStore.client(for: .sandbox).setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
             let (status, data) = try await HTTP.send(.POST, scenario, body: body, contentType: "application/json", token: nil)
             #expect(status == 200)
             let call = data.jsonObject
@@ -86,7 +86,7 @@ import VerdictTestSupport
     /// PostgreSQL a transaction holding `offer_decisions` in EXCLUSIVE mode (no decision can be
     /// stored). Returns once the lock is held.
     static func stall(_ harness: ServiceHarness, for duration: Duration) async throws -> Task<Void, any Error> {
-        let sql = try #require(harness.service.repository as? SQLRepository)
+        let sql = try #require(harness.service.apps.first.repository as? SQLRepository)
         let (held, signal) = AsyncStream<Void>.makeStream()
         let task = Task {
             try await sql.driver.transaction(timeout: nil) { db in
@@ -113,7 +113,7 @@ import VerdictTestSupport
         // at the cut, so a late answer reports at least the deadline however loaded the machine.
         for (deadline, threshold, expected) in [(300, 10_000, PerformanceTestStatus.pass), (2_500, 2_000, .fail)] {
             try await ServiceHarness.with(backend, extraSettings: ["VERDICT_RETENTION_DEADLINE": "\(deadline)"]) { harness in
-                let client = try harness.service.appStore.client(for: .sandbox)
+                let client = try harness.service.apps.first.appStore.client(for: .sandbox)
                 let (_, otid) = try await harness.subscribeFullPriceAnnual()
                 try await client.setRealtimeURL(harness.baseURL + "/v1/retention/realtime")
                 await harness.store.setPerformanceTestConfig(PerformanceTestConfig(

@@ -29,19 +29,19 @@ import VerdictTestSupport
             let id = try #require(decisions.first { $0["notificationUUID"]?.stringValue == requestId }?["id"]?.stringValue)
             #expect(decisions.allSatisfy { $0["answeredLate"] == nil })
             let key = WebhookEvent.dedupeKey(id)
-            #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key },
+            #expect(try await harness.service.apps.first.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key },
                     "the event waits out the deadline before it is sent")
 
             // The first answer finished after the deadline (FirstToFinish hands it over so).
-            await harness.service.retentionDecider.recordLate(RealtimeAnswer(body: .fallback, cause: .answered, decisionId: id))
+            await harness.service.apps.first.retentionDecider.recordLate(RealtimeAnswer(body: .fallback, cause: .answered, decisionId: id))
             let (_, marked) = try await harness.request(.GET, "/v1/decisions?originalTransactionId=\(otid)")
             let late = marked.jsonObject["decisions"]?.arrayValue?.compactMap(\.objectValue).first { $0["id"]?.stringValue == id }
             #expect(late?["answeredLate"]?.boolValue == true)
-            #expect(try await harness.service.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key } == false)
+            #expect(try await harness.service.apps.first.repository.jobs(state: .queued, limit: 100).contains { $0.job.dedupeKey == key } == false)
             // The offer Apple never showed is the customer's to get on the next visit.
             #expect(try Self.offered(try await RetentionRealtimeTests.ask(harness, otid: otid).answer))
             let (_, metrics) = try await harness.request(.GET, "/metrics")
-            #expect(String(decoding: metrics, as: UTF8.self).contains("verdict_retention_answered_late_total 1"))
+            #expect(String(decoding: metrics, as: UTF8.self).contains(#"verdict_retention_answered_late_total{app="com.example.verdict"} 1"#))
         }
     }
 }

@@ -17,9 +17,9 @@ import VerdictTestSupport
 
     static func sync(_ harness: ServiceHarness, _ messages: RetentionMessages, upload: Bool = true,
                      directory: String = ServiceHarness.rulesDirectory) async throws -> RetentionMessageSync.Report {
-        let client = try harness.service.appStore.client(for: .sandbox)
+        let client = try harness.service.apps.first.appStore.client(for: .sandbox)
         return try await RetentionMessageSync(
-            client: client, repository: harness.service.repository, messages: messages, imagesDirectory: directory
+            client: client, repository: harness.service.apps.first.repository, messages: messages, imagesDirectory: directory
         ).run(upload: upload)
     }
 
@@ -34,13 +34,13 @@ import VerdictTestSupport
             #expect(first.messages.count == texts.count + messages.images.count)
             #expect(first.messages.allSatisfy { $0.action == "uploaded" && $0.state == "PENDING" })
             #expect(first.defaults.map(\.action) == ["waiting", "waiting"])
-            let pending = try await harness.service.repository.retentionMessageStates()
+            let pending = try await harness.service.apps.first.repository.retentionMessageStates()
             #expect(Set(pending.map(\.messageIdentifier))
                     == Set((texts.map(\.identifier) + messages.images.map(\.identifier)).map { $0.uuidString.lowercased() }))
             #expect(pending.allSatisfy { $0.state == "PENDING" })
             #expect(pending.filter { $0.kind == .image }.map(\.messageId).sorted() == messages.images.map(\.id).sorted())
             // The images went up before the message that shows them, with their sizes.
-            let client = try harness.service.appStore.client(for: .sandbox)
+            let client = try harness.service.apps.first.appStore.client(for: .sandbox)
             #expect(Set(try await client.getImageList().imageIdentifiers?.compactMap(\.imageIdentifier) ?? [])
                     == Set(messages.images.map(\.identifier)))
 
@@ -89,15 +89,15 @@ import VerdictTestSupport
             let newId = try #require(new.messages.first?.locales.first?.identifier)
             #expect(report.messages.contains { $0.messageIdentifier == oldId && $0.action == "deleted" })
             #expect(report.messages.contains { $0.messageIdentifier == newId && $0.action == "uploaded" })
-            let client = try harness.service.appStore.client(for: .sandbox)
+            let client = try harness.service.apps.first.appStore.client(for: .sandbox)
             #expect(try await client.getMessageList().messageIdentifiers?.compactMap(\.messageIdentifier) == [newId])
-            #expect(try await harness.service.repository.retentionMessageStates().map(\.messageIdentifier) == [newId.uuidString.lowercased()])
+            #expect(try await harness.service.apps.first.repository.retentionMessageStates().map(\.messageIdentifier) == [newId.uuidString.lowercased()])
 
             // Status reads and records states, changing nothing at Apple.
             try await harness.store.setMessageState(newId, .rejected)
             let status = try await Self.sync(harness, new, upload: false)
             #expect(status.messages.map(\.state) == ["REJECTED"])
-            #expect(try await harness.service.repository.retentionMessageStates().map(\.state) == ["REJECTED"])
+            #expect(try await harness.service.apps.first.repository.retentionMessageStates().map(\.state) == ["REJECTED"])
         }
     }
 
@@ -141,7 +141,7 @@ import VerdictTestSupport
             #expect(report.messages.contains { $0.messageIdentifier == newImage && $0.action == "uploaded" })
             let oldText = try #require(old.messages.first?.locales.first?.identifier)
             #expect(report.messages.contains { $0.messageIdentifier == oldText && $0.action == "deleted" }, "the message showing it changed too")
-            let client = try harness.service.appStore.client(for: .sandbox)
+            let client = try harness.service.apps.first.appStore.client(for: .sandbox)
             #expect(try await client.getImageList().imageIdentifiers?.compactMap(\.imageIdentifier) == [newImage])
 
             // A file that no longer matches its recorded sha256 is refused before it is sent.

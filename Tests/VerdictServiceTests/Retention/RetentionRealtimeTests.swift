@@ -37,7 +37,7 @@ import VerdictTestSupport
                     checkedAt: 0, kind: .image)
             }
         }
-        try await harness.service.repository.recordRetentionMessageStates(states)
+        try await harness.service.apps.first.repository.recordRetentionMessageStates(states)
     }
 
     /// A service whose webhook events go to a receiver, with the shipped cancel-page messages approved.
@@ -145,7 +145,7 @@ import VerdictTestSupport
             #expect(listAgain.jsonObject["decisions"]?.arrayValue?.count == decisions.count, "the repeat stored nothing new")
 
             let (_, metrics) = try await harness.request(.GET, "/metrics")
-            #expect(String(decoding: metrics, as: UTF8.self).contains(#"verdict_retention_realtime_total{result="offer",cause="answered"} 2"#))
+            #expect(String(decoding: metrics, as: UTF8.self).contains(#"verdict_retention_realtime_total{result="offer",cause="answered",app="com.example.verdict"} 2"#))
         }
     }
 
@@ -178,7 +178,7 @@ import VerdictTestSupport
             let (_, before) = try await Self.post(harness, RealtimeRequestBody(signedPayload: try harness.store.signer.sign(early)))
             #expect(String(decoding: before, as: UTF8.self) == "{}", "a message whose images Apple has not approved is not shown")
             try await Self.approve(["what-you-lose"], in: harness)
-            await harness.service.approvedMessages.reload()
+            await harness.service.apps.first.approvedMessages.reload()
             // Signed by the App Store for a subscription Verdict never heard of.
             let request = DecodedRealtimeRequestBody(
                 originalTransactionId: "2999999999999999", appAppleId: 1_234_567_890, productId: "com.lumen.pro.annual",
@@ -192,7 +192,7 @@ import VerdictTestSupport
             #expect(list.jsonObject["decisions"]?.arrayValue?.isEmpty == true)
             let (_, metrics) = try await harness.request(.GET, "/metrics")
             #expect(String(decoding: metrics, as: UTF8.self).contains(
-                #"verdict_retention_realtime_total{result="default_message",cause="unknown_subscription"} 1"#))
+                #"verdict_retention_realtime_total{result="default_message",cause="unknown_subscription",app="com.example.verdict"} 1"#))
         }
     }
 

@@ -148,7 +148,7 @@ import VerdictStorage
                         "\(hostile): \(String(decoding: answer.body.prefix(200), as: UTF8.self))")
             }
             // Nothing was stored, and the service answers as before.
-            let repository = harness.service.repository
+            let repository = harness.service.apps.first.repository
             #expect(try await repository.notificationDays(DayRange()).isEmpty)
             #expect(try await repository.offerDecisions(matching: DecisionFilter(), limit: 10).isEmpty)
             #expect(try await repository.consumptionRequests(matching: DecisionFilter(), limit: 10).isEmpty)

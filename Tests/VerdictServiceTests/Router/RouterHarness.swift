@@ -78,10 +78,10 @@ struct RouterHarness: Sendable {
                 try await body(RouterHarness(service: service, client: client))
             }
         } catch {
-            try? await service.repository.shutdown()
+            try? await service.shutdown()
             throw error
         }
-        try await service.repository.shutdown()
+        try await service.shutdown()
     }
 
     /// The hierarchy whose root the verifier trusts; its leaf signs what a test needs signed.

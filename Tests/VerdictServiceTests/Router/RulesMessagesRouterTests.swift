@@ -29,7 +29,7 @@ import VerdictStorage
                 RetentionMessageState(messageIdentifier: $0.identifier.uuidString, messageId: $0.id, locale: $0.size,
                                       state: $0.id == "icon-cloud" ? "PENDING" : "APPROVED", checkedAt: 0, kind: .image)
             }
-            try await harness.service.repository.recordRetentionMessageStates(states)
+            try await harness.service.apps.first.repository.recordRetentionMessageStates(states)
             let after = try await harness.send(.get, "/v1/rules").body.jsonObject
             #expect(after["warnings"]?.arrayValue?.compactMap(\.stringValue)
                     == ["image icon-cloud is PENDING at Apple: messages showing it are skipped until Apple approves it"])

@@ -60,7 +60,7 @@ enum TeamScenario {
     /// `sync-history` job a first sight enqueues).
     static func historyRead(_ harness: ServiceHarness, _ otid: String, timeout: Duration = .seconds(45)) async throws {
         let deadline = ContinuousClock.now + timeout
-        while try await harness.service.repository.customer(originalTransactionId: otid)?.historySyncedAt == nil {
+        while try await harness.service.apps.first.repository.customer(originalTransactionId: otid)?.historySyncedAt == nil {
             guard ContinuousClock.now < deadline else { throw ServiceTestError("the history of \(otid) was not read in time") }
             try await Task.sleep(for: .milliseconds(50))
         }

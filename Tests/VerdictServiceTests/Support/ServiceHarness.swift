@@ -118,7 +118,7 @@ struct ServiceHarness: Sendable {
         // frozen, time moves only when the test moves it (deadlines independent of machine load).
         let service = try await VerdictServer.open(
             configuration: configuration, logger: TestDatabase.logger, now: { serviceClock.now })
-        // startService false: the database is migrated and `service.repository` is usable, but no
+        // startService false: the database is migrated and `service.apps.first.repository` is usable, but no
         // HTTP server or job worker runs in-process (tests of `verdict serve` child processes).
         let running: RunningApplication?
         var baseURL = ""
@@ -147,7 +147,7 @@ struct ServiceHarness: Sendable {
                     stuck = error
                 }
             } else {
-                try? await service.repository.shutdown()
+                try? await service.shutdown()
             }
             let cleanup = Task<Void, any Error> {
                 await simulator.stop()

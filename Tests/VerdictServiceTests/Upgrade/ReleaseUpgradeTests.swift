@@ -50,11 +50,11 @@ import VerdictTestSupport
                 #expect(differences.isEmpty, "\(differences.prefix(5).joined(separator: "\n"))")
             }
             // The rows are the configured app's: another app's repository finds none of them.
-            let other = service.repository.scoped(to: "com.example.other")
+            let other = service.apps.first.repository.scoped(to: "com.example.other")
             let uuids = release.tables["notifications"]?.rows.compactMap { $0.first?.stringValue } ?? []
             #expect(!uuids.isEmpty)
             for uuid in uuids.prefix(5) {
-                #expect(try await service.repository.notification(uuid: uuid) != nil)
+                #expect(try await service.apps.first.repository.notification(uuid: uuid) != nil)
                 #expect(try await other.notification(uuid: uuid) == nil)
             }
             try await running.stop("the upgraded service")

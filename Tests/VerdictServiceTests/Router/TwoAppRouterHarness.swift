@@ -1,0 +1,105 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Testing
+import VerdictService
+import VerdictTestSupport
+
+/// A service of two apps, ``a`` and ``b``, tested in-process through its router (``RouterHarness``
+/// configured by a JSON config file with `"apps"`), on a fresh database of the test's backend.
+/// App A uses the shipped `Rules/` folder, app B a copy of it (so an answer about rules says whose
+/// they are). Tokens: ``tokenA`` acts for A, ``tokenB`` for B, ``tokenAB`` for both (every one an
+/// operator's). Seed an app's data through ``app(_:)``'s repository or through the API with a token
+/// of that app.
+struct TwoAppRouterHarness: Sendable {
+    static let a = "com.example.a"
+    static let b = "com.example.b"
+    static let tokenA = "token-of-app-a-0123456789"
+    static let tokenB = "token-of-app-b-0123456789"
+    static let tokenAB = "token-of-apps-a-and-b-0123"
+
+    /// The single-app harness running the two-app service (its ``RouterHarness/send`` checks every
+    /// answer against the OpenAPI document).
+    let router: RouterHarness
+    /// App B's rules folder (app A's is ``ServiceHarness/rulesDirectory``).
+    let rulesDirectoryB: String
+    /// Each app's own In-App Purchase key by bundle id (``with(_:signingKeys:extraSettings:_:)``
+    /// with `signingKeys`; empty otherwise: no app can sign an offer).
+    var signingKeys: [String: P256.Signing.PrivateKey] = [:]
+
+    /// The key id of app `bundleId`'s In-App Purchase key (with `signingKeys`).
+    static func keyId(_ bundleId: String) -> String { bundleId == a ? "KEYOFAPPA1" : "KEYOFAPPB1" }
+    /// The issuer both apps' keys belong to (one team).
+    static let issuerId = "57246542-96fe-1a63-e053-0824d011072a"
+
+    var service: VerdictServer { router.service }
+
+    /// The context of the app `bundleId` (``a`` or ``b``).
+    func app(_ bundleId: String) throws -> AppContext {
+        try #require(service.apps.app(bundleId: bundleId))
+    }
+
+    /// Sends a request with `token`, naming `app` in the `Verdict-App` header when given.
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, token: String, app: String? = nil, body: Data? = nil,
+        contentType: String? = "application/json"
+    ) async throws -> RouterHarness.Answer {
+        var headers = HTTPFields()
+        if let app { headers[HTTPField.Name("Verdict-App")!] = app }
+        return try await router.send(method, path, body: body, contentType: contentType, token: token, headers: headers)
+    }
+
+    /// Runs `body` against a fresh two-app service on `backend`; with `signingKeys`, each app has
+    /// an In-App Purchase key of its own (``signingKeys``).
+    static func with(
+        _ backend: TestBackend = .sqlite, signingKeys: Bool = false, extraSettings: [String: String] = [:],
+        _ body: @escaping @Sendable (TwoAppRouterHarness) async throws -> Void
+    ) async throws {
+        try await TestDatabase.with(backend) { database in
+            let rulesB = database.directory.appendingPathComponent("rules-b")
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: ServiceHarness.rulesDirectory), to: rulesB)
+            let keys = signingKeys ? [a: P256.Signing.PrivateKey(), b: P256.Signing.PrivateKey()] : [:]
+            var keyFiles: [String: String] = [:]
+            for (bundleId, key) in keys {
+                let keyFile = database.directory.appendingPathComponent("\(bundleId).p8")
+                try Data(key.pemRepresentation.utf8).write(to: keyFile)
+                keyFiles[bundleId] = keyFile.path
+            }
+            let file = database.directory.appendingPathComponent("verdict.json")
+            try configuration(rulesDirectoryB: rulesB.path, keyFiles: keyFiles).write(to: file)
+            // RouterHarness's single-app settings are unset (an empty value counts as unset): the
+            // file's "apps" and "apiTokens" configure the service.
+            var settings = [
+                "VERDICT_DATABASE_URL": database.url, "VERDICT_CONFIG_FILE": file.path,
+                "VERDICT_BUNDLE_ID": "", "VERDICT_APP_APPLE_ID": "", "VERDICT_RULES_DIR": "", "VERDICT_API_TOKENS": "",
+            ]
+            settings.merge(extraSettings) { _, new in new }
+            try await RouterHarness.with(extraSettings: settings) { router in
+                try await body(TwoAppRouterHarness(router: router, rulesDirectoryB: rulesB.path, signingKeys: keys))
+            }
+        }
+    }
+
+    /// The config file: the two apps (with their key files, when given) and their tokens.
+    private static func configuration(rulesDirectoryB: String, keyFiles: [String: String]) throws -> Data {
+        func entry(_ bundleId: String, appAppleId: Int, rules: String) -> [String: Any] {
+            var entry: [String: Any] = ["bundleId": bundleId, "appAppleId": appAppleId, "rules": ["dir": rules]]
+            if let keyFile = keyFiles[bundleId] {
+                entry["appstore"] = ["keyId": keyId(bundleId), "issuerId": issuerId, "privateKeyFile": keyFile]
+            }
+            return entry
+        }
+        let file: [String: Any] = [
+            "apps": [
+                entry(a, appAppleId: 1_234_567_890, rules: ServiceHarness.rulesDirectory),
+                entry(b, appAppleId: 1_234_567_891, rules: rulesDirectoryB),
+            ],
+            "apiTokens": [
+                ["token": tokenA, "role": "operator", "apps": [a]],
+                ["token": tokenB, "role": "operator", "apps": [b]],
+                ["token": tokenAB, "role": "operator", "apps": [a, b]],
+            ],
+        ]
+        return try JSONSerialization.data(withJSONObject: file, options: [.sortedKeys])
+    }
+}
