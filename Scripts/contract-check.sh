@@ -91,8 +91,10 @@ for _ in $(seq 1800); do
     sleep 0.1
 done
 grep -q "^Serving until you stop it" "$demo_log" || fail "the demo did not finish its scenario within 180 s"
-# "  API token        demo-…" and "  Verdict service  http://127.0.0.1:PORT": the first of each.
-token=$(awk '$1 == "API" && $2 == "token" { print $3; exit }' "$demo_log")
+# "  both apps' token  demo-…" and "  Verdict service  http://127.0.0.1:PORT": the first of each.
+# The token of both apps reaches every operation (/metrics needs a token of every app); every
+# request names Lumen in `Verdict-App` (Scripts/contract-check.toml), so it acts for Lumen.
+token=$(awk '$1 == "both" && $2 == "apps'"'"'" && $3 == "token" { print $4; exit }' "$demo_log")
 url=$(awk '$1 == "Verdict" && $2 == "service" { print $3; exit }' "$demo_log")
 [[ "$token" =~ ^[A-Za-z0-9._~+/=-]+$ ]] || fail "no API token in the demo's output"
 [[ "$url" =~ ^http://[0-9.]+:[0-9]+$ ]] || fail "no service address in the demo's output"
@@ -121,7 +123,7 @@ import json, os, urllib.parse, urllib.request
 base, token = os.environ["VERDICT_URL"], os.environ["VERDICT_TOKEN"]
 
 def get(path):
-    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
+    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token, "Verdict-App": "com.lumen.app"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
@@ -149,7 +151,8 @@ import glob, time
 files = {os.path.basename(path): open(path).read()
          for pattern in ("Rules/*.rules.yaml", "Rules/*.tests.yaml", "Rules/catalog.yaml", "Rules/messages.yaml") for path in glob.glob(pattern)}
 request = urllib.request.Request(base + "/v1/rules/replay", data=json.dumps({"files": files}).encode(), method="POST",
-                                 headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+                                 headers={"Authorization": "Bearer " + token, "Content-Type": "application/json",
+                                          "Verdict-App": "com.lumen.app"})
 with urllib.request.urlopen(request, timeout=30) as response:
     replay = json.load(response)["id"]
 for _ in range(300):

@@ -2,16 +2,17 @@ import Foundation
 import Testing
 
 /// `verdict demo --no-serve` (the README's first command, without the serving part) runs the
-/// whole scenario as a child process: the simulator and the service wired together, every
-/// decision printed (the cancel page's and the team's included), the consumption bodies Apple
-/// received shown, and a clean exit.
+/// whole scenario as a child process: the simulator and the service wired together for two apps,
+/// every decision printed (the cancel page's, the team's and the second app's included), the
+/// consumption bodies Apple received shown, and a clean exit.
 @Suite struct DemoCommandTests {
     @Test func demoPlaysTheScenarioAndExits() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-demo-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (status, output) = try await ServiceProcess.run(
-            ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory],
+            ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory,
+             "--tempo-rules-dir", Self.tempoRulesDirectory],
             settings: [:], directory: directory, name: "demo", timeout: .seconds(120))
         #expect(status == 0, "\(output.suffix(2_000))")
         for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "discount-only-customers", "winback-lapsed-payers",
@@ -38,5 +39,62 @@ import Testing
             #expect(output.contains("# \(operation) — "), "the demo's guide lists \(operation)")
         }
         #expect(!output.contains("/v1/customers/{appAccountToken}/offer"))
+        try Self.expectSecondApp(in: output)
+    }
+
+    /// The second app, Tempo, is served beside Lumen: its case is decided by Tempo's own rule (of
+    /// Tempo's rules file) and its offer is signed with Tempo's key, which is not Lumen's; Lumen's
+    /// token cannot read Tempo's decision; the guide names the app where an operation needs it.
+    static func expectSecondApp(in output: String) throws {
+        let lumenKey = try #require(bannerKey("Lumen", in: output), "the banner gives Lumen's key id")
+        let tempoKey = try #require(bannerKey("Tempo", in: output), "the banner gives Tempo's key id")
+        #expect(lumenKey != tempoKey)
+
+        let lumen = try #require(caseText("(a) Annual subscriber who paid full price", in: output))
+        #expect(lumen.contains("app              Lumen (com.lumen.app)"))
+        #expect(signatureKey(in: lumen) == lumenKey)
+
+        let tempo = try #require(caseText("(l) Tempo annual runner who paid full price", in: output), "\(output.suffix(3_000))")
+        #expect(tempo.contains("app              Tempo (com.tempo.app)"))
+        #expect(tempo.contains("rule             annual-runner-renewal"))
+        #expect(tempo.contains("offer            tempo-annual-30off (PROMOTIONAL)"))
+        #expect(tempo.contains("examples/tempo/tempo.rules.yaml:"), "the explanation names Tempo's rules file")
+        #expect(!tempo.contains("Rules/retention.rules.yaml"))
+        #expect(signatureKey(in: tempo) == tempoKey, "Tempo's offer is signed with Tempo's key, not Lumen's \(lumenKey)")
+        #expect(tempo.contains("signed with      Tempo's own key \(tempoKey); Lumen's offers are signed with \(lumenKey)"))
+        #expect(tempo.contains("answers 404:"), "Lumen's token does not see Tempo's decision")
+
+        // The guide: Tempo's operations about the app as a whole name it; a record named by its id needs no header.
+        #expect(output.contains("-H 'Verdict-App: com.tempo.app'"))
+        let rules = output.split(separator: "\n").filter { $0.contains("curl ") && $0.hasSuffix("/v1/rules'") }
+        #expect(rules.contains { $0.contains("Verdict-App: com.tempo.app") })
+        #expect(rules.contains { !$0.contains("Verdict-App") }, "Lumen's own token needs no header")
+    }
+
+    /// `examples/tempo` of the repository.
+    static var tempoRulesDirectory: String {
+        URL(fileURLWithPath: ServiceHarness.rulesDirectory).deletingLastPathComponent()
+            .appendingPathComponent("examples/tempo").path
+    }
+
+    /// The key id the start banner gives for `app` (`  Tempo   com.tempo.app · App Apple ID … · key ABC`).
+    static func bannerKey(_ app: String, in output: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix("  \(app) ") && $0.contains(" · key ") }
+            .flatMap { $0.components(separatedBy: " · key ").last }
+    }
+
+    /// The lines of the case titled exactly `title`, up to the next case or part.
+    static func caseText(_ title: String, in output: String) -> String? {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "  ▸ \(title)"[...]) else { return nil }
+        let rest = lines[(start + 1)...]
+        let end = rest.firstIndex { $0.hasPrefix("  ▸ ") || (!$0.isEmpty && !$0.hasPrefix(" ")) } ?? lines.endIndex
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// The `keyIdentifier` of the signature a case's text shows.
+    static func signatureKey(in text: String) -> String? {
+        text.split(separator: "\n").first { $0.contains("keyIdentifier") }
+            .flatMap { $0.split(separator: " ").last.map(String.init) }
     }
 }

@@ -6,21 +6,25 @@ import UnixSignals
 import VerdictService
 
 /// `verdict demo`: starts the App Store simulator and the Verdict service in this process,
-/// wired together, plays a short scenario (retention offers, refund requests, the cancel page, a
-/// team that cuts seats and a team member's refund request), prints what was
-/// decided and why, then keeps serving — with a ready-to-paste `curl` for every endpoint — until
-/// SIGINT or SIGTERM. Everything is kept in a temporary folder that is removed at exit.
+/// wired together for two apps (Lumen, of the shipped rules, and Tempo, of `examples/tempo`), plays
+/// a short scenario (Lumen's retention offers, refund requests, the cancel page, a team that cuts
+/// seats and a team member's refund request; then a Tempo subscriber, decided by Tempo's rules and
+/// signed with Tempo's key), prints what was decided and why, then keeps serving — with a
+/// ready-to-paste `curl` for every endpoint — until SIGINT or SIGTERM. Everything is kept in a
+/// temporary folder that is removed at exit.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "See Verdict decide: a simulated App Store, the service, and a short scenario.",
         discussion: """
-            Runs an App Store simulator and the Verdict service in one process (SQLite in a \
-            temporary folder, the rules of --rules-dir), plays Lumen subscribers turning \
-            auto-renew off, customers asking for refunds, the cancel page and a team cutting \
-            seats, and prints each decision with the \
-            rules' explanation. Then it keeps serving so you can try the API with the printed \
-            token; Ctrl-C stops it and deletes the temporary folder. Needs no network.
+            Runs an App Store simulator and the Verdict service in one process for two apps \
+            (SQLite in a temporary folder): Lumen, a photo editor decided by the rules of \
+            --rules-dir, and Tempo, a running coach decided by those of --tempo-rules-dir, each \
+            with its own In-App Purchase key. It plays Lumen subscribers turning auto-renew off, \
+            customers asking for refunds, the cancel page and a team cutting seats, then a Tempo \
+            subscriber, and prints each decision with the rules' explanation. Then it keeps \
+            serving so you can try the API with the printed tokens; Ctrl-C stops it and deletes \
+            the temporary folder. Needs no network.
             """
     )
 
@@ -28,8 +32,10 @@ struct DemoCommand: AsyncParsableCommand {
     var port: Int = 8080
     @Option(help: "Port of the App Store simulator (0 picks a free one).")
     var simulatorPort: Int = 0
-    @Option(help: "Rule bundle folder, relative to the current directory.")
+    @Option(help: "Lumen's rule bundle folder, relative to the current directory.")
     var rulesDir: String = "Rules"
+    @Option(help: "Tempo's rule bundle folder (the second app), relative to the current directory.")
+    var tempoRulesDir: String = "examples/tempo"
     @Flag(help: "Play the scenario, print the results and exit instead of serving.")
     var noServe = false
     @Flag(help: "Show the service's logs (JSON lines on standard error, info level).")
@@ -43,7 +49,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let rules = try Self.rulesDirectory(rulesDir)
+        let apps = [DemoApp.lumen(rulesDirectory: try Self.rulesDirectory(rulesDir, option: "--rules-dir")),
+                    DemoApp.tempo(rulesDirectory: try Self.rulesDirectory(tempoRulesDir, option: "--tempo-rules-dir"))]
         let logLevel: Logger.Level = verbose ? .info : .error
         let logger = ServiceOptions.bootstrapLogging(level: logLevel)
         let output = DemoOutput.standardOutput
@@ -51,7 +58,7 @@ struct DemoCommand: AsyncParsableCommand {
         let stack: DemoStack
         do {
             stack = try await DemoStack.start(
-                DemoStack.Settings(port: port, simulatorPort: simulatorPort, rulesDirectory: rules, logLevel: logLevel),
+                DemoStack.Settings(port: port, simulatorPort: simulatorPort, apps: apps, logLevel: logLevel),
                 logger: logger, shutdownSignals: [.sigterm, .sigint])
         } catch let error as ConfigurationError {
             throw error.exitCode(command: "verdict demo")
@@ -70,8 +77,8 @@ struct DemoCommand: AsyncParsableCommand {
             group.addTask {
                 do {
                     try await Self.checkReady(stack)
-                    Self.printStart(stack, rules: rules, to: output)
-                    let summary = try await DemoScenario(stack: stack, output: output, fullTrace: fullTrace).play()
+                    Self.printStart(stack, to: output)
+                    let summary = try await DemoScenario.playAll(on: stack, output: output, fullTrace: fullTrace)
                     try Task.checkCancellation()
                     await Self.guide(stack, summary).print(to: output, serving: !noServe)
                     return .scenario(nil)
@@ -114,14 +121,16 @@ struct DemoCommand: AsyncParsableCommand {
     static func guide(_ stack: DemoStack, _ summary: DemoSummary) async -> DemoEndpointGuide {
         let sample = await stack.store.notificationLog().first { $0.notificationUUID == summary.sampleNotificationUUID }
         return DemoEndpointGuide(
-            serviceURL: stack.serviceURL, simulatorURL: stack.simulatorURL, token: stack.token, summary: summary,
+            serviceURL: stack.serviceURL, simulatorURL: stack.simulatorURL, token: stack.token, sharedToken: stack.sharedToken,
+            apps: stack.apps, summary: summary,
             sampleNotificationFile: DemoEndpointGuide.saveSampleNotification(
                 uuid: sample?.notificationUUID, signedPayload: sample?.signedPayload, in: stack.directory))
     }
 
-    /// The rules folder as an absolute path: `path` relative to the current directory, or — for
-    /// the default `Rules` — the nearest `Rules/` above it (running from a subfolder works).
-    static func rulesDirectory(_ path: String) throws -> String {
+    /// A rules folder as an absolute path: `path` relative to the current directory, or — for a
+    /// relative path not found there — the nearest folder above it that has one at `path` (running
+    /// from a subfolder of the repository works). `option` names the flag in the error.
+    static func rulesDirectory(_ path: String, option: String) throws -> String {
         let fileManager = FileManager.default
         let current = URL(fileURLWithPath: fileManager.currentDirectoryPath, isDirectory: true)
         func bundle(at url: URL) -> Bool {
@@ -129,16 +138,16 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let given = URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
         if bundle(at: given) { return given.path }
-        if path == "Rules" {
+        if !path.hasPrefix("/") {
             var directory = current
             while directory.path != "/" {
                 directory.deleteLastPathComponent()
-                let candidate = directory.appendingPathComponent("Rules")
+                let candidate = directory.appendingPathComponent(path).standardizedFileURL
                 if bundle(at: candidate) { return candidate.path }
             }
         }
         throw ValidationError(
-            "no rule bundle at \(given.path) (expected catalog.yaml there); run from the repository root or pass --rules-dir.")
+            "no rule bundle at \(given.path) (expected catalog.yaml there); run from the repository root or pass \(option).")
     }
 
     /// Fails when the service is not ready (e.g. its rules were refused), with the reason.
@@ -155,17 +164,23 @@ struct DemoCommand: AsyncParsableCommand {
             + (checks["rules"]?.objectValue?["ready"]?.boolValue == false ? "\n(check the rules with: verdict rules test <dir>)" : ""))
     }
 
-    /// What is running, before the scenario.
-    static func printStart(_ stack: DemoStack, rules: String, to output: DemoOutput) {
-        output.banner("Verdict demo — Lumen, a photo editor with a Pro subscription")
-        output.field("App Store sim", "\(stack.simulatorURL)   (Sandbox, bundle id \(stack.store.configuration.bundleId))", indent: "  ")
+    /// What is running, before the scenario: the addresses, each app with its rules and key, the tokens.
+    static func printStart(_ stack: DemoStack, to output: DemoOutput) {
+        output.banner("Verdict demo — " + stack.apps.map { "\($0.name), \($0.tagline)" }.joined(separator: "; "))
+        output.field("App Store sim", "\(stack.simulatorURL)   (Sandbox; one store and one In-App Purchase key per app)", indent: "  ")
         output.field("Verdict service", stack.serviceURL, indent: "  ")
         output.field("database", stack.environment["VERDICT_DATABASE_URL"] ?? "?", indent: "  ")
-        output.field("rules", rules, indent: "  ")
-        output.field("API token", stack.token, indent: "  ")
+        output.field("config file", stack.configFile.path + "   (its \"apps\" list both apps)", indent: "  ")
+        for app in stack.apps {
+            output.field(app.name, "\(app.bundleId) · App Apple ID \(app.appAppleId) · key \(stack.store(of: app).issuedKey.keyId)\n"
+                + "rules \(app.rulesDirectory)", indent: "  ")
+        }
+        output.field("API token", "\(stack.token)   (acts for \(stack.apps[0].bundleId) only)", indent: "  ")
+        output.field("both apps' token", "\(stack.sharedToken)   (acts for every app)", indent: "  ")
         output.line()
         output.line("  Every step below is a signed App Store notification, delivered by the simulator over HTTP")
-        output.line("  and processed by the service before the next step.")
+        output.line("  to the service's one /v1/notifications (the payload's bundle id picks the app), and")
+        output.line("  processed before the next step.")
     }
 
     /// Prints `verdict demo: <message>` on standard error; the exit status to throw.

@@ -1,8 +1,10 @@
 import Foundation
 
 /// The closing part of `verdict demo`: where the service and the simulator listen, the API
-/// token, and a ready-to-paste `curl` for every endpoint of the service, filled in with ids from
-/// the scenario that just played (so each one answers with real data).
+/// tokens, and a ready-to-paste `curl` for every endpoint of the service, filled in with ids from
+/// the scenario that just played (so each one answers with real data): every operation with the
+/// first app's token, then a few for the second app with the token of both apps, which names the
+/// app in the `Verdict-App` header where the operation acts for one app.
 struct DemoEndpointGuide {
     /// One endpoint: what it is for and the command that calls it.
     struct Example {
@@ -13,7 +15,12 @@ struct DemoEndpointGuide {
 
     let serviceURL: String
     let simulatorURL: String
+    /// The first app's token (every operation's example uses it).
     let token: String
+    /// The token of every app.
+    let sharedToken: String
+    /// The apps served, the first being the one ``token`` acts for.
+    let apps: [DemoApp]
     let summary: DemoSummary
     /// A file holding `{"signedPayload": …}` of a notification the service already received
     /// (nil: the POST example uses a placeholder).
@@ -34,11 +41,12 @@ struct DemoEndpointGuide {
 
     /// Prints the addresses, the token and the examples; `serving` adds the Ctrl-C line.
     func print(to output: DemoOutput, serving: Bool) {
-        output.banner("5. Try it yourself")
+        output.banner("6. Try it yourself")
         output.field("Verdict service", serviceURL, indent: "  ")
-        output.field("Console", serviceURL + "/console   (sign in with the API token)", indent: "  ")
+        output.field("Console", serviceURL + "/console   (sign in with a token; the token of both apps switches apps)", indent: "  ")
         output.field("App Store sim", simulatorURL + "   (control API: GET \(simulatorURL)/simulator)", indent: "  ")
-        output.field("API token", token + "   (send as Authorization: Bearer …)", indent: "  ")
+        output.field("API token", token + "   (\(apps[0].name)'s; send as Authorization: Bearer …)", indent: "  ")
+        output.field("both apps' token", sharedToken, indent: "  ")
         for (group, examples) in groups {
             output.line()
             output.line("  " + group)
@@ -56,11 +64,16 @@ struct DemoEndpointGuide {
         }
     }
 
-    /// `curl` with the token (unless `open`), `-X` for writes, and a JSON body.
-    private func curl(_ path: String, method: String = "GET", json: String? = nil, open: Bool = false, base: String? = nil) -> String {
+    /// `curl` with a token (the first app's unless given; none when `open`), the `Verdict-App`
+    /// header when `app` is given, `-X` for writes, and a JSON body.
+    private func curl(
+        _ path: String, method: String = "GET", json: String? = nil, open: Bool = false, base: String? = nil,
+        token: String? = nil, app: String? = nil
+    ) -> String {
         var parts = ["curl -s"]
         if method != "GET" { parts.append("-X \(method)") }
-        if !open { parts.append("-H 'Authorization: Bearer \(token)'") }
+        if !open { parts.append("-H 'Authorization: Bearer \(token ?? self.token)'") }
+        if let app { parts.append("-H 'Verdict-App: \(app)'") }
         if let json {
             parts.append("-H 'Content-Type: application/json'")
             parts.append("-d " + DemoFormat.shellQuoted(json))
@@ -104,7 +117,7 @@ struct DemoEndpointGuide {
                     command: curl(path, method: operation.method, json: operation.body.flatMap { Self.json($0, values) }, open: operation.open))
             })
         }
-        return documented + [
+        return documented + secondApp + [
             ("The simulated App Store (no token): play more scenarios, watch what Apple received", [
                 Example(title: "a new annual subscriber (delivered to Verdict at once)",
                         command: curl("/simulator/scenarios/subscribe", method: "POST",
@@ -123,6 +136,39 @@ struct DemoEndpointGuide {
                         command: curl("/simulator/consumption-requests", open: true, base: simulatorURL)),
             ]),
         ]
+    }
+
+    /// The second app's examples, with the token of both apps: the operations about the app as a
+    /// whole name it (`Verdict-App`); those naming a record by its id find the app through it.
+    private var secondApp: [(String, [Example])] {
+        guard let app = apps.dropFirst().first, let played = summary.cases.last(where: { $0.bundleId == app.bundleId }) else { return [] }
+        var examples = [
+            Example(title: "GET /v1/rules — \(app.name)'s rule bundle, catalog and messages",
+                    command: curl("/v1/rules", token: sharedToken, app: app.bundleId),
+                    note: "without the header this token gets 400 APP_REQUIRED: it acts for several apps"),
+            Example(title: "GET /v1/rules/stats — \(app.name)'s decisions per rule",
+                    command: curl("/v1/rules/stats", token: sharedToken, app: app.bundleId)),
+            Example(title: "GET /v1/subscriptions/{originalTransactionId}/offer — found through the subscription: no header",
+                    command: curl("/v1/subscriptions/\(played.originalTransactionId)/offer", token: sharedToken)),
+        ]
+        if let decisionId = played.decisionId {
+            examples.append(Example(
+                title: "GET /v1/decisions/{decisionId} — found through the decision: no header",
+                command: curl("/v1/decisions/\(decisionId)", token: sharedToken),
+                note: "\(apps[0].name)'s token gets 404 here: another app's decision is answered as an absent one"))
+        }
+        if let offerId = played.offerId {
+            let body = #"{"offerId":"\#(offerId)","productId":"\#(played.productId)","transactionId":"\#(played.transactionId)"}"#
+            examples.append(Example(
+                title: "POST /v1/offers/signatures — \(offerId) signed with \(app.name)'s key",
+                command: curl("/v1/offers/signatures", method: "POST", json: body, token: sharedToken, app: app.bundleId)))
+        }
+        examples.append(Example(
+            title: "a new \(app.name) subscriber in the simulator (?bundleId= names the app; without it, the first app)",
+            command: curl("/simulator/scenarios/subscribe?bundleId=\(app.bundleId)", method: "POST",
+                          json: #"{"productId":"\#(played.productId)","price":69990,"currency":"USD","period":"P1Y"}"#,
+                          open: true, base: simulatorURL)))
+        return [("\(app.label) with the token of both apps: an operation about one app names it with Verdict-App", examples)]
     }
 
     /// A body example as JSON, with the scenario's ids for fields named like them.

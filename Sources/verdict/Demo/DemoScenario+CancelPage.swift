@@ -11,18 +11,19 @@ import VerdictService
 /// the answer as Apple would display it, the rule and why, and how long Verdict took.
 extension DemoScenario {
     /// Sets up Retention Messaging on the simulator through the App Store Server API, then plays
-    /// (e) — again with a new customer while the customer lands in the holdout (at most five).
+    /// (i) — again with a new customer while the customer lands in the holdout (at most five).
     func playCancelPage(service: VerdictServer) async throws -> [DemoCaseResult] {
-        let app = service.apps.first
-        guard let bundle = app.rules.current else { throw DemoError("the rule bundle did not load") }
-        let apple = try app.appStore.client(for: .sandbox)
+        guard let context = service.apps.app(bundleId: app.bundleId), let bundle = context.rules.current else {
+            throw DemoError("the rule bundle of \(app.label) did not load")
+        }
+        let apple = try context.appStore.client(for: .sandbox)
         let report = try await RetentionMessageSync(
-            client: apple, repository: app.repository, messages: bundle.messages,
-            imagesDirectory: app.configuration.rulesDirectory)
+            client: apple, repository: context.repository, messages: bundle.messages,
+            imagesDirectory: context.configuration.rulesDirectory)
             .run(upload: true)
         let realtimeURL = client.serviceURL + "/v1/retention/realtime"
         try await apple.setRealtimeURL(realtimeURL)
-        output.header("Setup (once, with the In-App Purchase key)")
+        output.header("Setup (once, with \(app.name)'s In-App Purchase key)")
         let images = report.messages.filter { $0.messageId.hasPrefix("image ") }.count
         output.field("messages", "verdict appstore messages sync → \(report.messages.count - images) texts and \(images) images "
             + "of messages.yaml uploaded;\nthe sandbox approves them at once (production: Apple reviews them)")
@@ -48,7 +49,7 @@ extension DemoScenario {
             .arrayValue?.compactMap(\.objectValue) ?? []
         let decision = list.first { $0.string("notificationUUID") == call.string("requestIdentifier") }
         var result = DemoCaseResult(
-            name: "cancel-page", title: "(e) Annual subscriber who paid full price opens the cancel page", kind: .realtime,
+            name: "cancel-page", title: "(i) Annual subscriber who paid full price opens the cancel page", kind: .realtime,
             productId: Product.annual, originalTransactionId: otid,
             transactionId: await store.latestTransaction(originalTransactionId: otid)?.transactionId ?? otid)
         result.decisionId = decision?.string("id")
@@ -59,7 +60,7 @@ extension DemoScenario {
             result.name += "-held-out"
             result.title += " — held out (the 5% control group)"
         }
-        output.header(result.title)
+        caseHeader(result.title)
         output.field("customer", "\(Product.annual) · \(DemoFormat.money(59_990, "USD")) a year · 1 payment at full price")
         output.field("what happened", "opened the subscription in the App Store's settings (locale \(locale)):\n"
             + "the App Store posted a signed realtime request to Verdict")

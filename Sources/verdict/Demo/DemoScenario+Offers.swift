@@ -120,7 +120,7 @@ extension DemoScenario {
             name: offerCase.name, title: offerCase.title, kind: .offer, productId: offerCase.productId,
             originalTransactionId: otid,
             transactionId: await store.latestTransaction(originalTransactionId: otid)?.transactionId ?? otid)
-        output.header(offerCase.title)
+        caseHeader(offerCase.title)
         output.field("customer", offerCase.customer)
         output.field("what happened", offerCase.event)
 
@@ -145,6 +145,7 @@ extension DemoScenario {
         let pending = try await client.service(.GET, "/v1/subscriptions/\(otid)/offer")
         let offer = pending["offer"]?.objectValue
         result.signed = offer?["jws"]?.stringValue != nil || offer?["signature"]?.objectValue != nil
+        result.keyIdentifier = offer?["signature"]?.objectValue?["keyIdentifier"]?.stringValue
         output.field("for the app", Self.offerText(offer, heldOut: result.heldOut == true))
         return result
     }

@@ -103,7 +103,7 @@ extension DemoScenario {
             originalTransactionId: refundCase.originalTransactionId, transactionId: refundCase.transactionId,
             appAccountToken: token, ruleId: record.string("ruleId"), state: record.string("state"),
             blockedBy: record.string("blockedBy"), consentBasis: record.string("consentBasis"))
-        output.header(refundCase.title)
+        caseHeader(refundCase.title)
         output.field("customer", refundCase.customer)
         output.field("consent", refundCase.consented
             ? "agreed in the app to share usage data with Apple (recorded in Verdict)"

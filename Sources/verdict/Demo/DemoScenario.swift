@@ -9,12 +9,16 @@ import VerdictService
 /// Messaging), each step delivered by the simulator and processed by the
 /// service before the next — as Apple's notifications would arrive over days. Last, a team: a
 /// multiseat subscription whose buyer cuts seats, and a refund request about a member's
-/// transaction, which Apple does not let anyone answer.
+/// transaction, which Apple does not let anyone answer. Then the same service's second app, Tempo:
+/// a subscriber decided by Tempo's own rules, whose offer is signed with Tempo's own key.
 ///
-/// ``play()`` prints each case to ``output`` as it completes and returns a ``DemoSummary``;
-/// with ``DemoOutput/silent`` it only returns the summary (for tests). The offer cases are in
-/// `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`, the cancel page
-/// in `DemoScenario+CancelPage.swift`, the team cases in `DemoScenario+Teams.swift`.
+/// A scenario plays on one app (``app``, its simulated store and a client with a token acting
+/// for it); ``playAll(on:output:fullTrace:)`` plays Lumen's story and then Tempo's case. Each case
+/// is printed to ``output`` as it completes, saying which app it is about; with
+/// ``DemoOutput/silent`` only the returned ``DemoSummary`` tells what was decided. The offer cases
+/// are in `DemoScenario+Offers.swift`, the refund cases in `DemoScenario+Refunds.swift`, the
+/// cancel page in `DemoScenario+CancelPage.swift`, the team cases in `DemoScenario+Teams.swift`,
+/// the second app's in `DemoScenario+SecondApp.swift`.
 struct DemoScenario: Sendable {
     /// Lumen's products (see Rules/catalog.yaml).
     enum Product {
@@ -24,7 +28,9 @@ struct DemoScenario: Sendable {
         static let vintageFilters = "com.lumen.filters.vintage"
     }
 
-    /// The simulated App Store the scenario plays on.
+    /// The app the scenario plays for.
+    let app: DemoApp
+    /// The app's simulated App Store.
     let store: SimulatorStore
     /// Calls to the service and the simulator.
     let client: DemoClient
@@ -36,26 +42,42 @@ struct DemoScenario: Sendable {
     /// In-App Purchase key and message store (nil: that part is skipped).
     var service: VerdictServer?
 
-    /// A scenario on `stack`'s simulator and service.
-    init(stack: DemoStack, output: DemoOutput, fullTrace: Bool = false) {
-        self.init(store: stack.store, client: stack.client, output: output)
+    /// A scenario for `app` on `stack`'s simulator and service, calling the service with `client`.
+    init(stack: DemoStack, app: DemoApp, client: DemoClient, output: DemoOutput, fullTrace: Bool = false) {
+        self.init(app: app, store: stack.store(of: app), client: client, output: output)
         self.fullTrace = fullTrace
         self.service = stack.service
     }
 
-    /// A scenario on any simulator store and service client.
-    init(store: SimulatorStore, client: DemoClient, output: DemoOutput) {
+    /// A scenario for `app` on any simulator store and service client.
+    init(app: DemoApp, store: SimulatorStore, client: DemoClient, output: DemoOutput) {
+        self.app = app
         self.store = store
         self.client = client
         self.output = output
     }
 
-    /// Plays every case, printing as it goes; returns what was decided.
+    /// Plays the first app's (Lumen's) story with the first app's token, then the second app's
+    /// (Tempo's) case with the token of both apps; returns what was decided, each case marked with
+    /// its app.
+    static func playAll(on stack: DemoStack, output: DemoOutput, fullTrace: Bool) async throws -> DemoSummary {
+        let lumen = DemoScenario(stack: stack, app: stack.apps[0], client: stack.client, output: output, fullTrace: fullTrace)
+        var summary = try await lumen.play()
+        if let app = stack.apps.dropFirst().first {
+            let shared = DemoClient(serviceURL: stack.serviceURL, simulatorURL: stack.simulatorURL, token: stack.sharedToken)
+            let second = DemoScenario(stack: stack, app: app, client: shared, output: output, fullTrace: fullTrace)
+            output.banner("5. A second app in the same service — \(app.name), \(app.tagline)")
+            summary.cases += try await second.playSecondApp(besides: lumen)
+        }
+        return summary
+    }
+
+    /// Plays the first app's cases, printing as it goes; returns what was decided.
     func play() async throws -> DemoSummary {
         let first = await store.notificationLog().count
-        output.banner("1. Retention offers — subscribers turn auto-renew off or let their subscription lapse")
+        output.banner("1. Retention offers — \(app.name) subscribers turn auto-renew off or let their subscription lapse")
         var cases = try await playOffers()
-        output.banner("2. Refund requests — Apple asks Lumen about a refund before it decides")
+        output.banner("2. Refund requests — Apple asks \(app.name) about a refund before it decides")
         cases += try await playRefunds()
         if let service {
             output.banner("3. The cancel page — the App Store asks Verdict what to show a subscriber who may cancel")
@@ -64,7 +86,22 @@ struct DemoScenario: Sendable {
         output.banner("4. Teams — a team buyer cuts seats; a member of a team asks for a refund")
         cases += try await playTeams()
         let log = await store.notificationLog()
-        return DemoSummary(cases: cases, sampleNotificationUUID: log.count > first ? log[first].notificationUUID : nil)
+        return DemoSummary(cases: mine(cases), sampleNotificationUUID: log.count > first ? log[first].notificationUUID : nil)
+    }
+
+    /// `cases`, each marked as this scenario's app's.
+    func mine(_ cases: [DemoCaseResult]) -> [DemoCaseResult] {
+        cases.map { result in
+            var result = result
+            result.bundleId = app.bundleId
+            return result
+        }
+    }
+
+    /// A case's header, then which app it is about.
+    func caseHeader(_ title: String) {
+        output.header(title)
+        output.field("app", app.label)
     }
 
     // MARK: - Steps shared by the cases

@@ -8,11 +8,12 @@ import UnixSignals
 import VerdictService
 
 /// The App Store simulator and the Verdict service running in this process, wired together the
-/// way a real deployment is wired to Apple: the service trusts the simulator's root certificate,
-/// uses the simulator's issued In-App Purchase key for the App Store Server API (pointed at the
-/// simulator), and the simulator delivers its signed notifications to the service's
-/// `/v1/notifications`. Everything lives in a fresh temporary folder (SQLite database, root
-/// certificate, key) that ``cleanUp()`` removes.
+/// way a real deployment is wired to Apple, for two apps at once: the simulator serves each app
+/// (``DemoApp``) from a store of its own with its own issued In-App Purchase key; the service lists
+/// each app in its config file's `"apps"` with its rules and that key (the App Store Server API
+/// pointed at the simulator), trusts the simulator's root certificate, and receives every app's
+/// signed notifications on its one `/v1/notifications`. Everything lives in a fresh temporary
+/// folder (SQLite database, config file, root certificate, keys) that ``cleanUp()`` removes.
 ///
 /// The service runs in a `ServiceGroup`, so ``shutdown()`` — or one of the signals given to
 /// ``start(_:logger:shutdownSignals:)`` — stops it gracefully (the job worker finishes, the
@@ -24,28 +25,31 @@ final class DemoStack: Sendable {
         var port: Int
         /// The simulator's port (0: any free port).
         var simulatorPort: Int
-        /// The rule bundle folder (absolute).
-        var rulesDirectory: String
+        /// The apps served (at least one; the first is the one ``client`` acts for).
+        var apps: [DemoApp]
         /// The service's log level (`VERDICT_LOG_LEVEL`).
         var logLevel: Logger.Level
-        /// The simulated app.
-        var bundleId = "com.lumen.app"
-        /// The simulated app's Apple ID.
-        var appAppleId: Int64 = 1_234_567_890
     }
 
-    /// The simulated App Store's state: the scenario plays on it.
-    let store: SimulatorStore
+    /// The apps served, in the configuration's order.
+    let apps: [DemoApp]
+    /// Each app's simulated App Store state (in the order of ``apps``): the scenario plays on it.
+    let stores: [SimulatorStore]
     /// The simulator's HTTP server.
     let simulator: SimulatorServer
     /// The Verdict service.
     let service: VerdictServer
-    /// Calls to the service (with ``token``) and to the simulator.
+    /// Calls to the service (with ``token``, which acts for the first app only) and to the simulator.
     let client: DemoClient
-    /// The temporary folder holding the database, the root certificate and the key.
+    /// A token that acts for every app: a request about one app as a whole names it with the
+    /// `Verdict-App` header (the console shows every app to it).
+    let sharedToken: String
+    /// The temporary folder holding the database, the config file, the root certificate and the keys.
     let directory: URL
-    /// The service's `VERDICT_*` settings as given to it.
+    /// The service's `VERDICT_*` settings as given to it (besides the config file).
     let environment: [String: String]
+    /// The config file listing the apps and the tokens.
+    let configFile: URL
 
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -54,23 +58,34 @@ final class DemoStack: Sendable {
     var serviceURL: String { client.serviceURL }
     /// `http://127.0.0.1:<port>` of the simulator.
     var simulatorURL: String { client.simulatorURL }
-    /// The generated API token app backends send as `Authorization: Bearer …`.
+    /// The generated API token the first app's backend sends as `Authorization: Bearer …`.
     var token: String { client.token }
+    /// The first app's simulated App Store state.
+    var store: SimulatorStore { stores[0] }
 
-    private init(store: SimulatorStore, simulator: SimulatorServer, service: VerdictServer, client: DemoClient,
-                 directory: URL, environment: [String: String], group: ServiceGroup, running: Task<Void, any Error>) {
-        self.store = store
+    /// The simulated App Store state of `app`.
+    func store(of app: DemoApp) -> SimulatorStore {
+        stores[apps.firstIndex(of: app) ?? 0]
+    }
+
+    private init(apps: [DemoApp], stores: [SimulatorStore], simulator: SimulatorServer, service: VerdictServer,
+                 client: DemoClient, sharedToken: String, directory: URL, configuration: (environment: [String: String], file: URL),
+                 group: ServiceGroup, running: Task<Void, any Error>) {
+        self.apps = apps
+        self.stores = stores
         self.simulator = simulator
         self.service = service
         self.client = client
+        self.sharedToken = sharedToken
         self.directory = directory
-        self.environment = environment
+        self.environment = configuration.environment
+        self.configFile = configuration.file
         self.group = group
         self.running = running
     }
 
-    /// Starts the simulator, then the service, and points the simulator's deliveries at the
-    /// service. On failure everything started so far is stopped and the folder removed.
+    /// Starts the simulator, then the service, and points every app's deliveries at the service's
+    /// `/v1/notifications`. On failure everything started so far is stopped and the folder removed.
     static func start(_ settings: Settings, logger: Logger, shutdownSignals: [UnixSignal] = []) async throws -> DemoStack {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("verdict-demo-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
@@ -78,17 +93,20 @@ final class DemoStack: Sendable {
         // Frozen (at a whole second) like the tests: the scenario advances it between steps, so
         // every signedDate is later than the one before and ids and dates are reproducible.
         let clock = SimulatorClock(frozenAt: Date(appStoreMilliseconds: Date().appStoreMilliseconds / 1000 * 1000))
-        let store = SimulatorStore(
-            configuration: SimulatorAppConfiguration(
-                bundleId: settings.bundleId, appAppleId: settings.appAppleId, environment: .sandbox),
-            pki: try SimulatorPKI(), clock: clock)
+        // One PKI for every app (as Apple signs every app's payloads under its one root); a key each.
+        let pki = try SimulatorPKI()
+        let stores = settings.apps.map { app in
+            SimulatorStore(
+                configuration: SimulatorAppConfiguration(bundleId: app.bundleId, appAppleId: app.appAppleId, environment: .sandbox),
+                pki: pki, clock: clock)
+        }
         // The simulator logs the connections it drops when stopped at error level: only shown
         // when the service's logs are.
         var simulatorLogger = Logger(label: "verdict.simulator")
         simulatorLogger.logLevel = settings.logLevel == .error ? .critical : settings.logLevel
         // The service stamps its API tokens with the real time; the simulated clock runs ahead.
         let simulator = await SimulatorServer(
-            store: store, port: settings.simulatorPort, tokenClock: .wall, logger: simulatorLogger)
+            stores: stores, port: settings.simulatorPort, tokenClock: .wall, logger: simulatorLogger)
         let simulatorPort: Int
         do {
             simulatorPort = try await simulator.start()
@@ -99,49 +117,28 @@ final class DemoStack: Sendable {
         }
         let simulatorURL = "http://127.0.0.1:\(simulatorPort)"
         do {
-            let token = "demo-" + (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max)) }.joined()
-            let environment = try writeCredentials(of: store, settings: settings, directory: directory, simulatorURL: simulatorURL, token: token)
+            let tokens = DemoConfiguration.Tokens(firstApp: DemoConfiguration.newToken(), shared: DemoConfiguration.newToken())
+            let written = try DemoConfiguration.write(
+                apps: Array(zip(settings.apps, stores)), tokens: tokens, logLevel: settings.logLevel,
+                directory: directory, simulatorURL: simulatorURL)
             // A refused setting (e.g. --rules-dir naming a file) propagates as the ConfigurationError it is.
-            let configuration = try ServiceConfiguration(reader: try await ConfigurationSources.reader(environment: environment))
+            let configuration = try ServiceConfiguration(
+                reader: try await ConfigurationSources.reader(environment: written.environment, configFile: written.file.path))
             let service = try await VerdictServer.open(configuration: configuration, logger: logger)
             let (group, running, port) = try await run(service, port: settings.port, logger: logger, shutdownSignals: shutdownSignals)
-            let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: token)
-            await simulator.deliverer.setDeliveryURL(URL(string: client.serviceURL + "/v1/notifications"))
-            return DemoStack(store: store, simulator: simulator, service: service, client: client, directory: directory,
-                             environment: environment, group: group, running: running)
+            let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: tokens.firstApp)
+            // Every app's notifications go to the one intake; the service tells the apps apart by the payload.
+            for app in simulator.apps {
+                await app.deliverer.setDeliveryURL(URL(string: client.serviceURL + "/v1/notifications"))
+            }
+            return DemoStack(apps: settings.apps, stores: stores, simulator: simulator, service: service, client: client,
+                             sharedToken: tokens.shared, directory: directory, configuration: written,
+                             group: group, running: running)
         } catch {
             await simulator.stop()
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-    }
-
-    /// Writes the simulator's root certificate and issued key into `directory`; returns the
-    /// service's `VERDICT_*` settings that use them.
-    private static func writeCredentials(
-        of store: SimulatorStore, settings: Settings, directory: URL, simulatorURL: String, token: String
-    ) throws -> [String: String] {
-        let rootFile = directory.appendingPathComponent("simulator-root.der")
-        try store.pki.rootCertificateDER.write(to: rootFile)
-        let keyFile = directory.appendingPathComponent("SubscriptionKey_\(store.issuedKey.keyId).p8")
-        try Data(store.issuedKey.pemRepresentation.utf8).write(to: keyFile)
-        return [
-            "VERDICT_DATABASE_URL": "sqlite:" + directory.appendingPathComponent("verdict.sqlite").path,
-            "VERDICT_RULES_DIR": settings.rulesDirectory,
-            "VERDICT_BUNDLE_ID": settings.bundleId,
-            "VERDICT_APP_APPLE_ID": String(settings.appAppleId),
-            "VERDICT_ENVIRONMENTS": AppStoreEnvironment.sandbox.rawValue,
-            "VERDICT_ROOT_CERTIFICATES": rootFile.path,
-            "VERDICT_APPSTORE_KEY_ID": store.issuedKey.keyId,
-            "VERDICT_APPSTORE_ISSUER_ID": store.issuedKey.issuerId,
-            "VERDICT_APPSTORE_PRIVATE_KEY_FILE": keyFile.path,
-            "VERDICT_APPSTORE_API_URL": simulatorURL,
-            "VERDICT_API_TOKENS": token,
-            "VERDICT_RECONCILE_INTERVAL": "0",
-            // The demo's app backend reports its facts before Apple asks: nothing to wait for.
-            "VERDICT_CONSUMPTION_GRACE": "0",
-            "VERDICT_LOG_LEVEL": settings.logLevel.rawValue,
-        ]
     }
 
     /// Runs the service's application in a service group; returns once it listens (with the

@@ -1,7 +1,8 @@
 /// What the demo scenario decided, case by case, in a form a test (or the closing endpoint
 /// guide) can read without parsing the printed text.
 struct DemoSummary: Sendable, Hashable {
-    /// Every case in the order played: the offer cases, the refund cases, the cancel page, the team.
+    /// Every case in the order played: the first app's offer cases, refund cases, cancel page and
+    /// team, then the second app's case.
     var cases: [DemoCaseResult]
     /// The UUID of one notification the service received (the first of the scenario).
     var sampleNotificationUUID: String?
@@ -29,9 +30,11 @@ struct DemoCaseResult: Sendable, Hashable {
 
     /// A stable name: `annual-full-price`, `monthly-loyal-jpy`, `free-trial-only`, `lapsed-winback`,
     /// `accidental-purchase`, `undelivered-credits`, `heavy-subscriber`, `no-consent`, `cancel-page`,
-    /// `team-seat-reduction`, `team-member-refund`; an
+    /// `team-seat-reduction`, `team-member-refund`, then the second app's `tempo-annual-full-price`; an
     /// offer or cancel-page case's held-out customer is `<name>-held-out`.
     var name: String
+    /// The bundle id of the app the case is about.
+    var bundleId: String?
     /// The case's title as printed.
     var title: String
     var kind: Kind
@@ -54,6 +57,8 @@ struct DemoCaseResult: Sendable, Hashable {
     /// Offers: whether the pending offer came back signed; cancel page: whether the answer
     /// carried a signed offer.
     var signed: Bool?
+    /// Offers: the key id of the pending offer's signature (the app's In-App Purchase key).
+    var keyIdentifier: String?
     /// Refunds: the record's state (`sent`, `not_sent`, …).
     var state: String?
     /// Refunds: the veto that stopped an answer.
