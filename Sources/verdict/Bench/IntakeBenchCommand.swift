@@ -36,6 +36,9 @@ struct IntakeBenchCommand: AsyncParsableCommand {
     @Option(help: "Bundle id written into the notifications (the service's VERDICT_BUNDLE_ID).")
     var bundleId = BenchNotifications.bundleId
 
+    @Option(help: "Apps to spread the notifications over (the first is --bundle-id, then <bundle id>.2 …); the service serves them from the config file printed with the setup.")
+    var apps = 1
+
     @Option(help: "Environment written into the notifications: Sandbox or Production.")
     var environment = AppStoreEnvironment.sandbox.rawValue
 
@@ -50,6 +53,7 @@ struct IntakeBenchCommand: AsyncParsableCommand {
     func validate() throws {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1") }
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        guard (1...100).contains(apps) else { throw ValidationError("--apps must be 1…100") }
         guard URL(string: url)?.host != nil else { throw ValidationError("--url must be an absolute http URL") }
         guard [AppStoreEnvironment.sandbox, .production].map(\.rawValue).contains(environment) else {
             throw ValidationError("--environment must be Sandbox or Production")
@@ -61,7 +65,9 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         let pki = try state.loadOrCreate().pki
         let template = BenchNotifications.Template(
             event: .renewal, bundleId: bundleId, environment: AppStoreEnvironment(rawValue: environment))
-        print(setup(rootCertificate: state.rootCertificateURL.path, template: template))
+        let spread = IntakeBenchApps(count: apps, template: template)
+        let configFile = apps > 1 ? try spread.writeConfigFile(in: URL(fileURLWithPath: stateDir).standardizedFileURL) : nil
+        print(setup(rootCertificate: state.rootCertificateURL.path, template: template, configFile: configFile))
         if printSetup { return }
 
         guard let load = HTTPLoad(url: url, concurrency: concurrency) else {
@@ -73,11 +79,10 @@ struct IntakeBenchCommand: AsyncParsableCommand {
             try await checkReachable(client: client)
             let clock = ContinuousClock()
             let mintStart = clock.now
-            let notifications = try await BenchNotifications.mintInParallel(
-                count: count, template: template, signer: pki.signer())
+            let notifications = try await spread.mint(count: count, signer: pki.signer())
             let bodies = notifications.map { ByteBuffer(string: #"{"signedPayload":"\#($0)"}"#) }
-            print(String(format: "signed %d DID_RENEW notifications (3 JWS each) in %.1f s; sending over %d connections to %@",
-                         count, (clock.now - mintStart).seconds, concurrency, url))
+            print(String(format: "signed %d DID_RENEW notifications (3 JWS each) for %d app(s) in %.1f s; sending over %d connections to %@",
+                         count, apps, (clock.now - mintStart).seconds, concurrency, url))
             result = await load.run(bodies: bodies)
             report(result)
             if let token, result.failed == 0 {
@@ -92,16 +97,17 @@ struct IntakeBenchCommand: AsyncParsableCommand {
         if result.failed > 0 { throw ExitCode.failure }
     }
 
-    /// The root certificate's path and a copy-pasteable `verdict serve` command line.
-    private func setup(rootCertificate: String, template: BenchNotifications.Template) -> String {
-        var variables: [(ConfigurationKey, String)] = [
-            (.bundleId, template.bundleId),
+    /// The root certificate's path and a copy-pasteable `verdict serve` command line (several
+    /// apps: with the config file naming them).
+    private func setup(rootCertificate: String, template: BenchNotifications.Template, configFile: String?) -> String {
+        var variables: [(ConfigurationKey, String)] = configFile.map { [(.configFile, $0)] } ?? [(.bundleId, template.bundleId)]
+        variables += [
             (.environments, template.environment.rawValue),
             (.rootCertificates, rootCertificate),
             (.reconcileInterval, "0"),
             (.logLevel, "warning"),
         ]
-        if template.environment == .production {
+        if template.environment == .production, configFile == nil {
             variables.insert((.appAppleId, String(template.appAppleId)), at: 1)
         }
         if let port = URL(string: url)?.port {
