@@ -104,7 +104,7 @@ public final class AppContext: Sendable {
                 historyWait: service.historyWait.wholeMilliseconds, now: now),
             ConsumptionSubmissionJob(repository: repository, appStore: appStore, metrics: metrics, now: now),
             HistorySyncJob(repository: repository, verifier: verifier, appStore: appStore, now: now),
-            WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, now: now),
+            WebhookDelivery(url: configuration.webhookURL, secret: configuration.webhookSecret, app: configuration.bundleId, now: now),
             RuleReplayJob(repository: repository, rules: rules, leaseMilliseconds: service.workerLease.wholeMilliseconds, now: now),
         ]
         jobHandlers = Dictionary(handlers.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })

@@ -26,13 +26,7 @@ public struct AppDirectory: Sendable {
     /// The app a command acts for: the one `bundleId` names, or the only one configured when it
     /// names none (`--app` of the CLI commands).
     public func select(_ bundleId: String?) throws(AppSelectionError) -> AppContext {
-        let names = all.map(\.bundleId).joined(separator: ", ")
-        guard let bundleId else {
-            guard all.count == 1 else { throw AppSelectionError("several apps are configured (\(names)): name one with --app") }
-            return first
-        }
-        guard let app = byBundleId[bundleId] else { throw AppSelectionError("no app \(bundleId) is configured (\(names))") }
-        return app
+        try AppSelectionError.select(bundleId, among: all, named: \.bundleId)
     }
 
     /// The app a notification names (its `data`, `summary`, … bundle id, read before verification).
@@ -62,4 +56,20 @@ public struct AppDirectory: Sendable {
 public struct AppSelectionError: Error, Sendable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+
+    /// The item of `items` (apps, or their settings) whose bundle id is `bundleId`, or the only one
+    /// when `bundleId` is nil.
+    public static func select<Item>(
+        _ bundleId: String?, among items: [Item], named name: (Item) -> String
+    ) throws(AppSelectionError) -> Item {
+        let names = items.map(name).joined(separator: ", ")
+        guard let bundleId else {
+            guard items.count == 1 else { throw AppSelectionError("several apps are configured (\(names)): name one with --app") }
+            return items[0]
+        }
+        guard let item = items.first(where: { name($0) == bundleId }) else {
+            throw AppSelectionError("no app \(bundleId) is configured (\(names))")
+        }
+        return item
+    }
 }

@@ -11,13 +11,15 @@ import VerdictStorage
 final class SchemaMigration: Service, Sendable {
     static let longestDelay: Duration = .seconds(30)
 
-    let repository: any StorageLifecycle
+    /// Every app's repository, the first first: each migration also lets its app adopt the rows
+    /// a database kept from before apps, when they are its.
+    let repositories: [any StorageLifecycle]
     let logger: Logger
     private let migrated: Atomic<Bool>
 
     /// `migrated`: the schema was brought up to date at start (nothing left to do).
-    init(repository: any StorageLifecycle, migrated: Bool, logger: Logger) {
-        self.repository = repository
+    init(repositories: [any StorageLifecycle], migrated: Bool, logger: Logger) {
+        self.repositories = repositories
         self.logger = logger
         self.migrated = Atomic(migrated)
     }
@@ -30,8 +32,9 @@ final class SchemaMigration: Service, Sendable {
             do {
                 // A ping first: it gives up within the operation timeout, where the migrations
                 // (exempt from it) would wait for a connection as long as the server is away.
-                _ = try await repository.readiness()
-                let version = try await repository.migrate()
+                _ = try await repositories[0].readiness()
+                var version = 0
+                for repository in repositories { version = try await repository.migrate() }
                 migrated.store(true, ordering: .releasing)
                 logger.notice("the database answers: schema at version \(version)")
                 break

@@ -39,8 +39,9 @@ public final class VerdictServer: Sendable {
         self.signal = signal
         self.logger = logger
         self.now = now
-        // The first app's repository migrates: rows a database kept from before apps become its own.
-        let schema = SchemaMigration(repository: apps.first.repository, migrated: schemaMigrated, logger: logger)
+        // Every app's repository migrates, the first first: rows a database kept from before apps
+        // become the app's their notifications name.
+        let schema = SchemaMigration(repositories: apps.all.map(\.repository), migrated: schemaMigrated, logger: logger)
         self.schema = schema
         self.readiness = ReadinessMonitor(
             repository: database, checkTimeout: configuration.databaseTimeout,
@@ -64,7 +65,7 @@ public final class VerdictServer: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> VerdictServer {
         let metrics = ServiceMetrics()
-        let (database, migrated) = try await openDatabase(configuration, firstApp: configuration.apps[0].bundleId, logger: logger)
+        let (database, migrated) = try await openDatabase(configuration, logger: logger)
         let signal = JobSignal()
         let shared = AppContext.Shared(
             service: configuration, database: database, metrics: metrics, signal: signal,
@@ -90,11 +91,11 @@ public final class VerdictServer: Sendable {
         try await database.shutdown()
     }
 
-    /// Opens the database and migrates it through the first app's repository (which adopts rows
-    /// from before apps); a PostgreSQL server that is down or recovering at start leaves it to
-    /// ``SchemaMigration`` (false). Returns the database acting for no app.
+    /// Opens the database and migrates it through each app's repository, the first first (the app
+    /// that rows from before apps name adopts them); a PostgreSQL server that is down or recovering
+    /// at start leaves it to ``SchemaMigration`` (false). Returns the database acting for no app.
     private static func openDatabase(
-        _ configuration: ServiceConfiguration, firstApp: String, logger: Logger
+        _ configuration: ServiceConfiguration, logger: Logger
     ) async throws -> (any VerdictRepository, migrated: Bool) {
         let timeout = configuration.databaseTimeout
         var options = StorageOptions(connectTimeout: min(timeout, .seconds(10)), operationTimeout: timeout)
@@ -115,7 +116,7 @@ public final class VerdictServer: Sendable {
         }
         if migrated {
             do {
-                try await database.scoped(to: firstApp).migrate()
+                for app in configuration.apps { try await database.scoped(to: app.bundleId).migrate() }
             } catch let error as StorageError where error.isUnavailable && waitsForDatabase {
                 migrateLater(error)
             } catch {

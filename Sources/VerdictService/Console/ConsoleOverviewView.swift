@@ -40,8 +40,8 @@ struct ConsoleOverviewView {
     /// The Rules page, which the bundle's notes link to.
     var rulesHref: String
     var headline: ConsolePeriodStatistics.Headline
-    /// The queue's dead jobs: the one queue serves every app, so shown only to a session that
-    /// sees every configured app (nil otherwise).
+    /// The queue's dead jobs: the one queue serves every app, so shown on an app's Overview only
+    /// when it is the only app (nil otherwise; All apps shows them to a session of every app).
     var deadJobs: Int?
     var holdoutPercent: String
     var decisionsChart: String

@@ -28,7 +28,4 @@ struct TokenDirectory: Sendable {
         }
         return matched
     }
-
-    /// The role of `token` when it is configured, nil otherwise.
-    func role(of token: String) -> APIToken.Role? { grant(of: token)?.role }
 }

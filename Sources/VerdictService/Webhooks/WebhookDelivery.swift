@@ -6,7 +6,8 @@ import NIOCore
 import VerdictStorage
 
 /// The `deliver-webhook` job: POSTs an event body to `VERDICT_WEBHOOK_URL` with
-/// `Verdict-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with VERDICT_WEBHOOK_SECRET>`.
+/// `Verdict-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with VERDICT_WEBHOOK_SECRET>`
+/// and `Verdict-App: <bundle id>`, the app whose event it is (one receiver may serve several apps).
 /// Anything but a 2xx answer (or no answer within 10 s) is retried with the queue's backoff
 /// (1 s doubling to 1 h; dead after 10 attempts).
 struct WebhookDelivery: JobHandler {
@@ -14,6 +15,8 @@ struct WebhookDelivery: JobHandler {
     var kind: String { Self.jobKind }
     let url: URL?
     let secret: String?
+    /// The app whose events this handler delivers (its bundle id).
+    let app: String
     let now: @Sendable () -> Date
 
     /// `t=…,v1=…` for `body` at `timestamp` (unix seconds).
@@ -36,6 +39,7 @@ struct WebhookDelivery: JobHandler {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Verdict")
         request.headers.add(name: "Verdict-Delivery", value: String(job.id))
+        request.headers.add(name: "Verdict-App", value: app)
         request.headers.add(name: "Verdict-Signature", value: Self.signature(
             body: body, timestamp: Int64(now().timeIntervalSince1970), secret: secret))
         request.body = .bytes(ByteBuffer(string: body))

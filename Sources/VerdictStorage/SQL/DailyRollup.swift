@@ -102,12 +102,7 @@ struct DailyRollup: Sendable {
     func upgrade(from previous: DailyRollup, _ dialect: SQLDialect) -> [String] {
         let added = measures.filter { measure in !previous.measures.contains { $0.column == measure.column } }
         let columns = added.map { "ALTER TABLE \(table) ADD COLUMN \($0.column) \($0.type) NOT NULL DEFAULT 0" }
-        let drop: [String]
-        switch dialect.backend {
-        case .sqlite: drop = ["insert", "update", "delete"].map { "DROP TRIGGER \(table)_\($0)" }
-        case .postgres: drop = ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
-        }
-        return columns + drop + triggers(dialect)
+        return columns + dropTriggers(dialect) + triggers(dialect)
     }
 
     /// This rollup kept per app (see ``perApp(from:_:)``).
@@ -122,12 +117,15 @@ struct DailyRollup: Sendable {
     /// runs).
     func perApp(from previous: DailyRollup, _ dialect: SQLDialect) -> [String] {
         precondition(byApp && !previous.byApp)
-        let drop: [String]
+        return dropTriggers(dialect) + ["DROP TABLE \(table)"] + statements(dialect)
+    }
+
+    /// Drops the triggers (and PostgreSQL's function) that ``triggers(_:)`` created.
+    private func dropTriggers(_ dialect: SQLDialect) -> [String] {
         switch dialect.backend {
-        case .sqlite: drop = ["insert", "update", "delete"].map { "DROP TRIGGER \(table)_\($0)" }
-        case .postgres: drop = ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
+        case .sqlite: ["insert", "update", "delete"].map { "DROP TRIGGER \(table)_\($0)" }
+        case .postgres: ["DROP TRIGGER \(table)_rollup ON \(source)", "DROP FUNCTION verdict_\(table)()"]
         }
-        return drop + ["DROP TABLE \(table)"] + statements(dialect)
     }
 
     /// Adds `row`'s contribution (`subtract`: takes it away) to its day's sums.

@@ -8,8 +8,9 @@ extension Migrations {
     ///   message identifiers) are keyed by app and id; the others gain an `app` column.
     /// - The daily statistics are kept per app (their triggers are rebuilt with the app as a key).
     /// - Rows stored before this version get the app `''` and a marker (`rows_without_app`): the
-    ///   first migration by a repository acting for an app gives them that app
-    ///   (``adoptRowsWithoutApp(_:in:logger:)``) — the app the database was configured for.
+    ///   first migration by a repository acting for the app their notifications name (or, without
+    ///   any, for any app) gives them that app (``adoptRowsWithoutApp(_:in:logger:)``) — the app
+    ///   the database was configured for.
     ///
     /// Not per app: signature nonces (never reused, whichever app signed), console sessions (a
     /// signed-in token), and consumption attempts (rows of a consumption request, which has one).
@@ -39,9 +40,19 @@ extension Migrations {
     }
 
     /// Gives the rows stored before migration 19 (app `''`) to `app`, once: the marker goes with
-    /// them, in the migration's transaction.
+    /// them, in the migration's transaction. Rows whose notifications name another bundle id are
+    /// not `app`'s: they are left (with the marker) for that app, and a warning says so.
     static func adoptRowsWithoutApp(_ app: String, in db: any SQLExecutor, logger: Logger) async throws {
         guard !(try await db.query("SELECT marker FROM rows_without_app")).isEmpty else { return }
+        if let other = try await db.query(
+            "SELECT bundle_id FROM notifications WHERE app = '' AND bundle_id IS NOT NULL AND bundle_id <> $1 LIMIT 1", .text(app)
+        ).first {
+            let owner = try other.string("bundle_id")
+            logger.warning("rows stored before apps belong to another app; left for it", metadata: [
+                "app": "\(app)", "rows_app": "\(owner)",
+            ])
+            return
+        }
         var moved = 0
         for table in appOwnedTables {
             moved += try await db.query("SELECT COUNT(*) AS n FROM \(table) WHERE app = ''").first?.int("n") ?? 0

@@ -41,7 +41,8 @@ extension Migrations {
     }
 
     /// Offer decisions per day, rule and currency as migration 12 created them; migration 15 adds
-    /// the customers' actions (``offerRuleDays15``), migration 18 the seat actions (``offerRuleDays``).
+    /// the customers' actions (``offerRuleDays15``), migration 18 the seat actions (``offerRuleDays18``), and
+    /// migration 19 keeps them per app (``offerRuleDays``).
     static let offerRuleDays12 = DailyRollup(
         table: "offer_rule_days", source: "offer_decisions", shardBy: "decided_at",
         watched: ["decided_at", "rule_id", "currency", "offer_id", "held_out", "outcome", "revenue"],

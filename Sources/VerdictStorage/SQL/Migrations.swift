@@ -81,8 +81,10 @@ enum Migrations {
         Migration(version: 18, name: "seat outcomes (seats added, refunded, unclaimed, assignments revoked), counted per rule and day",
                   statements: seatOutcomes),
         Migration(version: 19, name: "every app-owned row says its app (several apps in one database)", statements: apps),
+        // Sessions opened before it knew no apps: they are closed (everyone signs in once more), so
+        // none keeps seeing every app after its token is limited to some.
         Migration(version: 20, name: "console sessions keep the apps their token acts for (NULL: every app)", statements: { _ in
-            ["ALTER TABLE console_sessions ADD COLUMN apps TEXT"]
+            ["ALTER TABLE console_sessions ADD COLUMN apps TEXT", "DELETE FROM console_sessions"]
         }),
     ]
 

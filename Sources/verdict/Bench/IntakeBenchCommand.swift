@@ -33,7 +33,7 @@ struct IntakeBenchCommand: AsyncParsableCommand {
     @Option(help: "Directory keeping the bench's PKI (reused across runs, so the service keeps trusting it).")
     var stateDir = ".verdict-bench"
 
-    @Option(help: "Bundle id written into the notifications (the service's VERDICT_BUNDLE_ID).")
+    @Option(help: "Bundle id written into the notifications (the service's VERDICT_BUNDLE_ID; with --apps, the first app's).")
     var bundleId = BenchNotifications.bundleId
 
     @Option(help: "Apps to spread the notifications over (the first is --bundle-id, then <bundle id>.2 …); the service serves them from the config file printed with the setup.")

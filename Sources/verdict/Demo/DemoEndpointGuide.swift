@@ -15,7 +15,8 @@ struct DemoEndpointGuide {
 
     let serviceURL: String
     let simulatorURL: String
-    /// The first app's token (every operation's example uses it).
+    /// The first app's token (every operation's example uses it, but `/metrics`: the token of
+    /// every app).
     let token: String
     /// The token of every app.
     let sharedToken: String
@@ -112,9 +113,13 @@ struct DemoEndpointGuide {
                 if !operation.query.isEmpty {
                     path += "?" + operation.query.map { "\($0.name)=\(values[$0.name] ?? $0.value)" }.joined(separator: "&")
                 }
+                // The metrics count every app's work: only a token of every app reads them.
+                let everyApp = operation.path == "/metrics"
                 return Example(
                     title: title,
-                    command: curl(path, method: operation.method, json: operation.body.flatMap { Self.json($0, values) }, open: operation.open))
+                    command: curl(path, method: operation.method, json: operation.body.flatMap { Self.json($0, values) }, open: operation.open,
+                                  token: everyApp ? sharedToken : nil),
+                    note: everyApp ? "with the token of both apps: the metrics count every app's work" : nil)
             })
         }
         return documented + secondApp + [

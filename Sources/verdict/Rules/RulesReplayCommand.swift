@@ -6,9 +6,9 @@ import VerdictService
 import VerdictStorage
 
 /// `verdict rules replay --candidate DIR [--baseline DIR|active] [--since DATE] [--until DATE]
-/// [--section offers|refunds|retention|both] [--sample N] [--html FILE] [--json FILE]`: re-decides the
-/// stored decisions of a period with a candidate bundle, in order, and reports what would have
-/// changed. Reads the service's database (same settings as `serve`), read-only.
+/// [--section offers|refunds|retention|both] [--sample N] [--html FILE] [--json FILE] [--app BUNDLE_ID]`:
+/// re-decides one app's stored decisions of a period with a candidate bundle, in order, and reports
+/// what would have changed. Reads the service's database (same settings as `serve`), read-only.
 struct RulesReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -62,7 +62,7 @@ struct RulesReplayCommand: AsyncParsableCommand {
     @Option(help: "sqlite:PATH or postgres://… (default sqlite:verdict.sqlite; also VERDICT_DATABASE_URL).")
     var databaseUrl: String?
 
-    @Option(help: "The service's rules folder, for `--baseline active` and the diff (default Rules; also VERDICT_RULES_DIR).")
+    @Option(help: "The app's rules folder, for `--baseline active` and the diff (default Rules; also VERDICT_RULES_DIR; with \"apps\", the app's rules.dir).")
     var rulesDir: String?
 
     @Option(help: "JSON config file (also VERDICT_CONFIG_FILE).")

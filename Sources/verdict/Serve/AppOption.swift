@@ -17,14 +17,10 @@ struct AppOption: ParsableArguments {
 
     /// The chosen app's settings (commands that do not open the service).
     func select(in configuration: ServiceConfiguration) throws -> AppConfiguration {
-        let names = configuration.apps.map(\.bundleId).joined(separator: ", ")
-        guard let bundleId else {
-            guard configuration.apps.count == 1 else { throw ValidationError("several apps are configured (\(names)): name one with --app") }
-            return configuration.apps[0]
+        do {
+            return try AppSelectionError.select(bundleId, among: configuration.apps, named: \.bundleId)
+        } catch {
+            throw ValidationError(error.description)
         }
-        guard let app = configuration.apps.first(where: { $0.bundleId == bundleId }) else {
-            throw ValidationError("no app \(bundleId) is configured (\(names))")
-        }
-        return app
     }
 }

@@ -9,6 +9,8 @@ final class WebhookReceiver: Sendable {
     struct Delivery: Sendable {
         var signature: String?
         var deliveryId: String?
+        /// The `Verdict-App` header: the app whose event it is.
+        var app: String?
         var body: String
         var answered: Int
     }
@@ -30,6 +32,7 @@ final class WebhookReceiver: Sendable {
             return receiver.record(
                 signature: request.headers[HTTPField.Name("Verdict-Signature")!],
                 deliveryId: request.headers[HTTPField.Name("Verdict-Delivery")!],
+                app: request.headers[HTTPField.Name("Verdict-App")!],
                 body: String(buffer: buffer))
         }
         let running = try await RunningApplication.start { onServerRunning in
@@ -47,11 +50,11 @@ final class WebhookReceiver: Sendable {
         }
     }
 
-    private func record(signature: String?, deliveryId: String?, body: String) -> HTTPResponse.Status {
+    private func record(signature: String?, deliveryId: String?, app: String?, body: String) -> HTTPResponse.Status {
         state.withLock { state in
             let status: HTTPResponse.Status = state.failuresLeft > 0 ? .serviceUnavailable : .ok
             if state.failuresLeft > 0 { state.failuresLeft -= 1 }
-            state.deliveries.append(Delivery(signature: signature, deliveryId: deliveryId, body: body, answered: Int(status.code)))
+            state.deliveries.append(Delivery(signature: signature, deliveryId: deliveryId, app: app, body: body, answered: Int(status.code)))
             return status
         }
     }
