@@ -29,18 +29,11 @@ public struct StorageSettings: Sendable {
             let entry = SettingReader(reader: reader.scoped(to: ConfigurationFile.appKey(position)))
             entries.append((try entry.bundleId(.bundleId, "in apps[\(position)]"), try entry.directory(.rulesDirectory, default: "Rules")))
         }
-        let names = entries.map(\.bundleId).joined(separator: ", ")
         let chosen: (bundleId: String, rules: String)
-        if let named = settings.string(.bundleId) {
-            guard let entry = entries.first(where: { $0.bundleId == named }) else {
-                throw ConfigurationError(.bundleId, "names no configured app: '\(named)' (configured: \(names))")
-            }
-            chosen = entry
-        } else {
-            guard entries.count == 1 else {
-                throw ConfigurationError(.bundleId, "is required: several apps are configured (\(names)); name one with --app")
-            }
-            chosen = entries[0]
+        do {
+            chosen = try AppSelectionError.select(settings.string(.bundleId), among: entries, named: \.bundleId)
+        } catch {
+            throw ConfigurationError(.bundleId, "chooses no app: \(error.description)")
         }
         bundleId = chosen.bundleId
         rulesDirectory = chosen.rules

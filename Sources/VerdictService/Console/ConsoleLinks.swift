@@ -59,12 +59,6 @@ struct ConsoleLinks: Sendable {
         page("/console/rules", fragment: Self.ruleAnchor(ruleId))
     }
 
-    /// ``customer(_:)`` of a session of one app.
-    static func customer(_ query: String) -> String { withoutApp.customer(query) }
-
-    /// ``rule(_:)`` of a session of one app.
-    static func rule(_ ruleId: String) -> String { withoutApp.rule(ruleId) }
-
     /// An offer decision's page.
     func offerDecision(_ id: String) -> String {
         page("/console/decisions/offers/" + Self.encode(id))

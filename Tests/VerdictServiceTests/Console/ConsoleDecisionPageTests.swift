@@ -158,8 +158,8 @@ import VerdictStorage
 
     @Test func linksEncodeEveryReservedCharacterAndMoneyStaysExact() {
         #expect(ConsoleLinks.ruleAnchor("annual-full-price-payer") == "rule-annual-full-price-payer")
-        #expect(ConsoleLinks.rule("a b/<c>#d\"é") == "/console/rules#rule-a%20b%2F%3Cc%3E%23d%22%C3%A9")
-        #expect(ConsoleLinks.customer("1+2&q=3") == "/console/customer?q=1%2B2%26q%3D3")
+        #expect(ConsoleLinks.withoutApp.rule("a b/<c>#d\"é") == "/console/rules#rule-a%20b%2F%3Cc%3E%23d%22%C3%A9")
+        #expect(ConsoleLinks.withoutApp.customer("1+2&q=3") == "/console/customer?q=1%2B2%26q%3D3")
         #expect(ConsoleFormat.money(milliunits: 79900, currency: "USD") == "79.90 USD")
         #expect(ConsoleFormat.money(milliunits: 9995, currency: "USD") == "9.995 USD")
         #expect(ConsoleFormat.money(milliunits: 5_800_000, currency: "JPY") == "5800.00 JPY")
