@@ -5,10 +5,11 @@ import Foundation
 import Testing
 import VerdictTestSupport
 
-/// Two apps share one service end to end, on both databases: each app's notifications, delivered
-/// to the one `/v1/notifications`, are decided by its own rules; its offers are signed with its own
-/// key (and do not verify with the other's); its webhooks reach its own URL; its offer caps are
-/// counted on their own; and neither app's token sees the other's data.
+/// Two apps share one deployment end to end — one service on each database, and two `verdict serve`
+/// processes on one PostgreSQL: each app's notifications, delivered to the one `/v1/notifications`,
+/// are decided by its own rules; its offers are signed with its own key (and do not verify with the
+/// other's); its webhooks reach its own URL; its offer caps are counted on their own, also when
+/// decisions race on both instances; and neither app's token sees the other's data.
 @Suite struct TwoAppServiceTests {
     typealias Harness = TwoAppServiceHarness
 
@@ -29,9 +30,9 @@ import VerdictTestSupport
         return try #require(body.jsonObject["decisions"]?.arrayValue?.first?.objectValue)
     }
 
-    @Test(arguments: TestBackend.selected)
-    func eachAppIsDecidedByItsOwnRulesAndSignedWithItsOwnKey(_ backend: TestBackend) async throws {
-        try await Harness.with(backend) { harness in
+    @Test(arguments: Harness.setups)
+    func eachAppIsDecidedByItsOwnRulesAndSignedWithItsOwnKey(_ backend: TestBackend, _ deployment: Harness.Deployment) async throws {
+        try await Harness.with(backend, deployment) { harness in
             let otidA = try await Self.annualSubscriberLeaves(harness, Harness.a)
             let otidB = try await Self.annualSubscriberLeaves(harness, Harness.b)
             let decisionA = try await Self.decision(harness, Harness.a, otidA)
@@ -84,18 +85,36 @@ import VerdictTestSupport
         }
     }
 
-    @Test(arguments: TestBackend.selected)
-    func eachAppsOfferCapsAreCountedOnTheirOwn(_ backend: TestBackend) async throws {
-        try await Harness.with(backend) { harness in
-            // Both apps cap lumen-annual-40off at one grant in 30 days: A's grant leaves B's slot.
-            let firstA = try await Self.annualSubscriberLeaves(harness, Harness.a)
-            let firstB = try await Self.annualSubscriberLeaves(harness, Harness.b)
-            let secondA = try await Self.annualSubscriberLeaves(harness, Harness.a)
-            let offer = { (decision: [String: JSONValue]) in decision["offer"]?.objectValue?["id"]?.stringValue }
-            #expect(offer(try await Self.decision(harness, Harness.a, firstA)) == "lumen-annual-40off")
-            #expect(offer(try await Self.decision(harness, Harness.b, firstB)) == "lumen-annual-40off")
-            let capped = try await Self.decision(harness, Harness.a, secondA)
-            #expect(offer(capped) != "lumen-annual-40off", "\(capped)")
+    @Test(arguments: Harness.setups)
+    func eachAppsOfferCapsAreCountedOnTheirOwnWhenDecisionsRace(_ backend: TestBackend, _ deployment: Harness.Deployment) async throws {
+        try await Harness.with(backend, deployment) { harness in
+            // Both apps cap lumen-annual-40off at one grant in 30 days. Six subscribers of each app
+            // ask at once (on both instances, with two): each app grants it exactly once.
+            var subscriptions: [(app: String, otid: String)] = []
+            for app in [Harness.a, Harness.b] {
+                for _ in 0..<6 {
+                    let bought = try await harness.settled(app) {
+                        try await $0.subscribe(SubscribeRequest(productId: "com.lumen.pro.annual", price: 59_990, currency: "USD"))
+                    }
+                    subscriptions.append((app, try #require(bought.originalTransactionId)))
+                }
+            }
+            let offers = try await withThrowingTaskGroup(of: (String, String?).self) { group in
+                for (index, subscription) in subscriptions.enumerated() {
+                    group.addTask {
+                        let body = Data(#"{"originalTransactionId":"\#(subscription.otid)","trigger":"IN_APP"}"#.utf8)
+                        let (status, answer) = try await harness.request(
+                            .POST, "/v1/offers/decide", as: subscription.app, body: body, instance: index)
+                        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+                        return (subscription.app, answer.jsonObject[path: "offer.offerId"]?.stringValue)
+                    }
+                }
+                return try await group.reduce(into: [String: [String?]]()) { $0[$1.0, default: []].append($1.1) }
+            }
+            for app in [Harness.a, Harness.b] {
+                #expect(offers[app]?.count == 6)
+                #expect(offers[app]?.filter { $0 == "lumen-annual-40off" }.count == 1, "\(app): \(offers[app] ?? [])")
+            }
         }
     }
 }

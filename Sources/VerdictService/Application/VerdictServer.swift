@@ -78,6 +78,12 @@ public final class VerdictServer: Sendable {
             throw error
         }
         for app in contexts { app.rulesReloader.reload(reason: "start") }
+        if contexts.count > 1 {
+            for app in contexts where app.configuration.appAppleId == nil {
+                logger.notice("no appAppleId: with several apps, its cancel-page (realtime) requests are not answered",
+                              metadata: ["app": .string(app.bundleId)])
+            }
+        }
         let server = VerdictServer(
             configuration: configuration, database: database, apps: AppDirectory(contexts), metrics: metrics, signal: signal,
             schemaMigrated: migrated, logger: logger, now: now)

@@ -31,11 +31,7 @@ struct RealtimeRoutes {
         do {
             realtime = try await app.verifier.verifyRealtimeRequest(signedPayload)
         } catch .invalidAppIdentifier {
-            // "If it doesn't match, don't respond to the request": close without a status line.
-            metrics.retentionRealtime(result: "not_answered", cause: "other_app", duration: ContinuousClock.now - started)
-            context.logger.notice("realtime request for another app: connection closed unanswered")
-            context.channel.close(mode: .all, promise: nil)
-            throw ServiceError(.forbidden, code: "OTHER_APP", message: "the request names another app; it is not answered")
+            throw unanswered(context, since: started)
         } catch .retryable {
             app.metrics.retentionRealtime(result: "fallback", cause: "verification_unavailable", duration: ContinuousClock.now - started)
             return try Self.response(.fallback)
@@ -44,8 +40,22 @@ struct RealtimeRoutes {
             context.logger.notice("realtime request refused", metadata: ["code": .string(error.code)])
             throw ServiceError.unprocessable(error.code, error.message)
         }
+        // With several apps, an app without an App Apple ID cannot be told from an app that is not
+        // configured: a request that names no configured app is never answered by the first one.
+        guard apps.all.count == 1 || app.configuration.appAppleId == realtime.appAppleId else {
+            throw unanswered(context, since: started)
+        }
         let answer = await app.retentionDecider.answer(realtime)
         return try Self.response(answer.body)
+    }
+
+    /// "If it doesn't match, don't respond to the request": counts the request, closes the
+    /// connection without a status line, and returns the error that ends the handler.
+    private func unanswered(_ context: ServiceRequestContext, since started: ContinuousClock.Instant) -> ServiceError {
+        metrics.retentionRealtime(result: "not_answered", cause: "other_app", duration: ContinuousClock.now - started)
+        context.logger.notice("realtime request for another app: connection closed unanswered")
+        context.channel.close(mode: .all, promise: nil)
+        return ServiceError(.forbidden, code: "OTHER_APP", message: "the request names another app; it is not answered")
     }
 
     /// Apple's response body as JSON.

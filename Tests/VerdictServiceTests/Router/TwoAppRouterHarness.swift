@@ -49,10 +49,15 @@ struct TwoAppRouterHarness: Sendable {
         return try await router.send(method, path, body: body, contentType: contentType, token: token, headers: headers)
     }
 
+    /// Each app's App Apple ID in the config file, by default.
+    static let appAppleIds: [String: Int64] = [a: 1_234_567_890, b: 1_234_567_891]
+
     /// Runs `body` against a fresh two-app service on `backend`; with `signingKeys`, each app has
-    /// an In-App Purchase key of its own (``signingKeys``).
+    /// an In-App Purchase key of its own (``signingKeys``); `appAppleIds` replaces the apps' App
+    /// Apple IDs (an app missing from it has none).
     static func with(
-        _ backend: TestBackend = .sqlite, signingKeys: Bool = false, extraSettings: [String: String] = [:],
+        _ backend: TestBackend = .sqlite, signingKeys: Bool = false, appAppleIds: [String: Int64] = appAppleIds,
+        extraSettings: [String: String] = [:],
         _ body: @escaping @Sendable (TwoAppRouterHarness) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend) { database in
@@ -66,7 +71,7 @@ struct TwoAppRouterHarness: Sendable {
                 keyFiles[bundleId] = keyFile.path
             }
             let file = database.directory.appendingPathComponent("verdict.json")
-            try configuration(rulesDirectoryB: rulesB.path, keyFiles: keyFiles).write(to: file)
+            try configuration(rulesDirectoryB: rulesB.path, keyFiles: keyFiles, appAppleIds: appAppleIds).write(to: file)
             // RouterHarness's single-app settings are unset (an empty value counts as unset): the
             // file's "apps" and "apiTokens" configure the service.
             var settings = [
@@ -81,9 +86,10 @@ struct TwoAppRouterHarness: Sendable {
     }
 
     /// The config file: the two apps (with their key files, when given) and their tokens.
-    private static func configuration(rulesDirectoryB: String, keyFiles: [String: String]) throws -> Data {
-        func entry(_ bundleId: String, appAppleId: Int, rules: String) -> [String: Any] {
-            var entry: [String: Any] = ["bundleId": bundleId, "appAppleId": appAppleId, "rules": ["dir": rules]]
+    private static func configuration(rulesDirectoryB: String, keyFiles: [String: String], appAppleIds: [String: Int64]) throws -> Data {
+        func entry(_ bundleId: String, rules: String) -> [String: Any] {
+            var entry: [String: Any] = ["bundleId": bundleId, "rules": ["dir": rules]]
+            if let appAppleId = appAppleIds[bundleId] { entry["appAppleId"] = appAppleId }
             if let keyFile = keyFiles[bundleId] {
                 entry["appstore"] = ["keyId": keyId(bundleId), "issuerId": issuerId, "privateKeyFile": keyFile]
             }
@@ -91,8 +97,8 @@ struct TwoAppRouterHarness: Sendable {
         }
         let file: [String: Any] = [
             "apps": [
-                entry(a, appAppleId: 1_234_567_890, rules: ServiceHarness.rulesDirectory),
-                entry(b, appAppleId: 1_234_567_891, rules: rulesDirectoryB),
+                entry(a, rules: ServiceHarness.rulesDirectory),
+                entry(b, rules: rulesDirectoryB),
             ],
             "apiTokens": [
                 ["token": tokenA, "role": "operator", "apps": [a]],

@@ -1,0 +1,40 @@
+import AppStoreServer
+import Foundation
+import Testing
+
+/// `POST /v1/retention/realtime` with two apps: the request's App Apple ID picks the app, and a
+/// request that names no configured app is never answered — not even when the first app has no
+/// App Apple ID to compare with.
+@Suite struct TwoAppRealtimeRouterTests {
+    typealias Harness = TwoAppRouterHarness
+    static let path = "/v1/retention/realtime"
+
+    static func send(_ harness: Harness, appAppleId: Int64) async throws -> RouterHarness.Answer {
+        try await harness.router.send(
+            .post, path, body: try RealtimeRouterTests.body(RealtimeRouterTests.request(appAppleId: appAppleId)), token: nil)
+    }
+
+    @Test func eachAppIsAnsweredAndAnUnknownAppIsNot() async throws {
+        try await Harness.with { harness in
+            for appAppleId in Harness.appAppleIds.values {
+                let answer = try await Self.send(harness, appAppleId: appAppleId)
+                #expect(answer.status == 200, "\(appAppleId)")
+            }
+            let other = try await Self.send(harness, appAppleId: 42)
+            #expect(other.status == 403)
+            #expect(other.body.jsonObject[path: "error.code"]?.stringValue == "OTHER_APP")
+        }
+    }
+
+    @Test func anAppWithoutAnAppAppleIdDoesNotAnswerForUnknownApps() async throws {
+        // A, listed first, has no App Apple ID: its verifier alone would accept any app's request.
+        try await Harness.with(appAppleIds: [Harness.b: 1_234_567_891]) { harness in
+            #expect(try await Self.send(harness, appAppleId: 1_234_567_891).status == 200)
+            for appAppleId: Int64 in [42, 1_234_567_890] {
+                let answer = try await Self.send(harness, appAppleId: appAppleId)
+                #expect(answer.status == 403, "\(appAppleId)")
+                #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "OTHER_APP")
+            }
+        }
+    }
+}
