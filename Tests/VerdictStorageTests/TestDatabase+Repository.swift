@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import VerdictTestSupport
 
 @testable import VerdictStorage
@@ -52,13 +53,43 @@ extension TestDatabase {
     static let appB = "com.example.b"
 
     /// Runs `body` with one migrated database seen by a repository acting for app A, one acting
-    /// for app B, and the repository opened without an app (which sees neither's rows).
+    /// for app B, and the repository opened without an app (which sees neither's rows). Afterwards,
+    /// no row of any table says no app: an insert that forgets its app fails the test (SQLite's
+    /// tables rebuilt before apps keep a default of `''` for the column).
     static func withApps(
         _ backend: TestBackend,
         _ body: (_ a: any VerdictRepository, _ b: any VerdictRepository, _ none: any VerdictRepository) async throws -> Void
     ) async throws {
         try await withRepository(backend) { repository, _ in
             try await body(repository.scoped(to: appA), repository.scoped(to: appB), repository)
+            let unowned = try await rowsOfNoApp(repository, backend)
+            #expect(unowned.isEmpty, "rows stored without their app: \(unowned)")
+        }
+    }
+
+    /// How many rows of each table with an `app` column have an empty one (tables with none left out).
+    static func rowsOfNoApp(_ repository: any VerdictRepository, _ backend: TestBackend) async throws -> [String: Int64] {
+        let driver = try #require(repository as? SQLRepository).driver
+        return try await driver.transaction(timeout: nil) { db in
+            let tables = switch backend {
+            case .sqlite:
+                try await db.query("""
+                    SELECT m.name AS name FROM sqlite_master m JOIN pragma_table_info(m.name) c
+                    WHERE m.type = 'table' AND c.name = 'app' ORDER BY 1
+                    """)
+            case .postgres:
+                try await db.query("""
+                    SELECT table_name::text AS name FROM information_schema.columns
+                    WHERE column_name = 'app' AND table_schema = current_schema() ORDER BY 1
+                    """)
+            }
+            var counts: [String: Int64] = [:]
+            for table in try tables.map({ try $0.string("name") }) {
+                let count = try await db.query("SELECT count(*) AS n FROM \(table) WHERE app = ''").first?.int64("n") ?? 0
+                if count > 0 { counts[table] = count }
+            }
+            #expect(!counts.isEmpty || !tables.isEmpty, "no table has an app column")
+            return counts
         }
     }
 }
