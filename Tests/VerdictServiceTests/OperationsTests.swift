@@ -59,6 +59,9 @@ import Yams
             #expect(text.contains("verdict_job_duration_seconds_bucket"))
             #expect(text.contains(#"verdict_jobs{kind="process-notification",state="queued"}"#))
             #expect(text.contains("verdict_job_queue_oldest_age_seconds"))
+            #expect(text.contains(#"verdict_notification_intake_seconds_count{result="accepted"} 1"#))
+            #expect(text.contains(#"verdict_notification_intake_seconds_count{result="duplicate"} 1"#))
+            #expect(text.contains("# HELP verdict_notifications_total Notifications received"))
             // The first sight of the customer asked for a history sync through the simulator's API
             // (a job of its own: it may run a moment after the notification's).
             let call = #"verdict_appstore_api_calls_total{endpoint="GET /inApps/v2/history/{id}",status="200"}"#

@@ -274,7 +274,13 @@ import VerdictTestSupport
                 #expect(try await child.deliver(tampered).status == 422)
                 let wrongToken = "wrong-token-0123456789-secret"
                 #expect(try await child.request(.GET, "/v1/notifications/\(minted[0].uuid)", token: wrongToken).status == 401)
-                #expect(try await child.request(.GET, "/metrics").status == 200)
+                // The served process records through the process's swift-metrics system: the
+                // catalog's families keep their help text.
+                let (metricsStatus, metricsBody) = try await child.request(.GET, "/metrics")
+                #expect(metricsStatus == 200)
+                let exposition = PrometheusExposition(String(decoding: metricsBody, as: UTF8.self))
+                #expect(exposition.help["verdict_notifications_total"] == ServiceMetric.notifications.help)
+                #expect(exposition.types["verdict_notification_intake_seconds"] == "histogram")
                 #expect(try await child.request(.GET, "/v1/notifications/\(minted[1].uuid)").status == 200)
                 try await child.terminate()
 

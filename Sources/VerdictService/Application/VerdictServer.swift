@@ -57,14 +57,17 @@ public final class VerdictServer: Sendable {
     /// Opens the database (applying migrations), builds every app's context (loading its rules)
     /// and the service. A PostgreSQL server that cannot be reached (or is recovering) does not fail
     /// it: the service starts not ready and migrates once the server answers (``SchemaMigration``).
+    /// Its metrics go to `metricsBackend` (by default one of its own; a served process passes the
+    /// process-wide one, ``PrometheusMetricsBackend/bootstrapProcessWide()``).
     public static func open(
         configuration: ServiceConfiguration,
         logger: Logger,
+        metricsBackend: PrometheusMetricsBackend = PrometheusMetricsBackend(),
         notificationHandlers: [any NotificationHandler] = [],
         appStoreTransport: (any AppStoreHTTPTransport)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> VerdictServer {
-        let metrics = ServiceMetrics()
+        let metrics = ServiceMetrics(backend: metricsBackend)
         let (database, migrated) = try await openDatabase(configuration, logger: logger)
         let signal = JobSignal()
         let shared = AppContext.Shared(

@@ -112,7 +112,7 @@ public struct OfferDecider: Sendable {
             of: record, perCustomer: bundle.offers?.perCustomer, perOffer: bundle.offers?.perOffer ?? [:], customerUnit: customerUnit)
         let stored = try await repository.insertOfferDecision(record, followUp: event, caps: caps)
         if case .stored(let kept) = stored, kept.id == record.id {
-            metrics.decision(section: "offers", historyComplete: historyComplete)
+            metrics.decision(section: "offers", historyComplete: historyComplete, rule: record.ruleId)
         }
         return stored
     }

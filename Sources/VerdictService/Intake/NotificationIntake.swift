@@ -39,18 +39,23 @@ public struct NotificationIntake: Sendable {
 
     /// Verifies and durably stores `signedPayload`.
     public func accept(signedPayload: String, source: NotificationSource) async throws(IntakeError) -> Outcome {
+        let started = ContinuousClock.now
+        func count(_ type: String, _ result: String) {
+            metrics.notification(type: type, result: result)
+            metrics.notificationIntake(result: result, duration: ContinuousClock.now - started)
+        }
         let verified: VerifiedNotification
         do {
             verified = try await verifier.verifyNotification(signedPayload)
         } catch {
             metrics.verificationFailure(code: error.code)
-            metrics.notification(type: "unknown", result: error.isRetryable ? "unavailable" : "rejected")
+            count("unknown", error.isRetryable ? "unavailable" : "rejected")
             throw error.isRetryable ? .unavailable("verification could not complete: \(error.message)") : .verification(error)
         }
         let payload = verified.payload
         let type = payload.notificationType?.rawValue ?? "unknown"
         guard let uuid = payload.notificationUUID, !uuid.isEmpty, let signedDate = payload.signedDate else {
-            metrics.notification(type: type, result: "rejected")
+            count(type, "rejected")
             throw .invalidPayload("the notification has no notificationUUID or signedDate")
         }
         let content = StoredNotificationContent(verified)
@@ -65,7 +70,7 @@ public struct NotificationIntake: Sendable {
                 signedPayload: signedPayload, decodedJSON: try content.encoded(nestedJSONOf: verified)
             )
         } catch {
-            metrics.notification(type: type, result: "rejected")
+            count(type, "rejected")
             throw .invalidPayload("the notification could not be re-encoded")
         }
         let job = NewJob(
@@ -75,15 +80,15 @@ public struct NotificationIntake: Sendable {
         do {
             switch try await repository.insertNotification(notification, processingJob: job) {
             case .inserted:
-                metrics.notification(type: type, result: "accepted")
+                count(type, "accepted")
                 jobSignal.notify()
                 return Outcome(notificationUUID: uuid, notificationType: type, isNew: true)
             case .duplicate:
-                metrics.notification(type: type, result: "duplicate")
+                count(type, "duplicate")
                 return Outcome(notificationUUID: uuid, notificationType: type, isNew: false)
             }
         } catch {
-            metrics.notification(type: type, result: "unavailable")
+            count(type, "unavailable")
             throw .unavailable("the notification could not be stored: \(StorageErrorText.describe(error))")
         }
     }

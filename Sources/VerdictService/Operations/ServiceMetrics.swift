@@ -1,31 +1,36 @@
+import CoreMetrics
 import Foundation
+import Metrics
 import Prometheus
 import VerdictStorage
 
-/// The service's Prometheus metrics, in a registry owned by one running service (no global state,
-/// so several services can run in one test process). Served at `GET /metrics`.
+/// The service's metrics, recorded through the swift-metrics API into a ``PrometheusMetricsBackend``
+/// (served at `GET /metrics`). A service records into a backend of its own unless it is given the
+/// process's (`verdict serve` and `verdict demo` bootstrap swift-metrics with it), so several
+/// services can run in one test process. The names, kinds and help texts are ``ServiceMetric``'s.
 ///
 /// The metrics that count an app's work — notifications, decisions, consumption submissions,
 /// cancel-page answers — carry an `app` label: each app's parts record through ``forApp(_:)``
-/// (the same registry); the service's own recordings label them `app=""`.
+/// (the same backend); the service's own recordings label them `app=""`.
 public final class ServiceMetrics: Sendable {
-    public let registry: PrometheusCollectorRegistry
+    public let backend: PrometheusMetricsBackend
     /// The app (bundle id) whose work these recordings count; nil: the service's own.
     public let app: String?
 
-    public init() {
-        registry = PrometheusCollectorRegistry()
+    /// Metrics in `backend` (by default, one of their own).
+    public init(backend: PrometheusMetricsBackend = PrometheusMetricsBackend()) {
+        self.backend = backend
         app = nil
     }
 
-    private init(registry: PrometheusCollectorRegistry, app: String) {
-        self.registry = registry
+    private init(backend: PrometheusMetricsBackend, app: String) {
+        self.backend = backend
         self.app = app
     }
 
-    /// The same registry, recording `bundleId`'s work.
+    /// The same backend, recording `bundleId`'s work.
     public func forApp(_ bundleId: String) -> ServiceMetrics {
-        ServiceMetrics(registry: registry, app: bundleId)
+        ServiceMetrics(backend: backend, app: bundleId)
     }
 
     /// `labels` and the `app` label.
@@ -33,108 +38,88 @@ public final class ServiceMetrics: Sendable {
         labels + [("app", app ?? "")]
     }
 
+    private func count(_ metric: ServiceMetric, _ labels: [(String, String)] = []) {
+        Counter(label: metric.name, dimensions: labels, factory: backend).increment()
+    }
+
+    private func time(_ metric: ServiceMetric, _ labels: [(String, String)], _ duration: Duration) {
+        Metrics.Timer(label: metric.name, dimensions: labels, factory: backend).record(duration: duration)
+    }
+
+    private func set(_ metric: ServiceMetric, _ labels: [(String, String)], _ value: Double) {
+        Gauge(label: metric.name, dimensions: labels, factory: backend).record(value)
+    }
+
     /// `verdict_notifications_total{type,result,app}`: intake answers (accepted, duplicate, rejected,
     /// unavailable), `app` the app that took the notification in.
     public func notification(type: String, result: String) {
-        registry.makeCounter(
-            descriptor: Self.name("notifications", "total", "Notifications received, by notification type and intake result"),
-            labels: byApp([("type", type), ("result", result)])
-        ).increment()
+        count(.notifications, byApp([("type", type), ("result", result)]))
+    }
+
+    /// `verdict_notification_intake_seconds{result}`: the time to answer a notification POST
+    /// (verification and the durable store), by the intake result as ``notification(type:result:)``.
+    public func notificationIntake(result: String, duration: Duration) {
+        time(.notificationIntakeSeconds, [("result", result)], duration)
     }
 
     /// `verdict_verification_failures_total{code}`.
     public func verificationFailure(code: String) {
-        registry.makeCounter(
-            descriptor: Self.name("verification_failures", "total", "Signed payloads that failed verification, by error code"),
-            labels: [("code", code)]
-        ).increment()
+        count(.verificationFailures, [("code", code)])
     }
 
     /// `verdict_jobs_total{kind,outcome}` and `verdict_job_duration_seconds{kind}`.
     public func job(kind: String, outcome: String, duration: Duration) {
-        registry.makeCounter(
-            descriptor: Self.name("job_attempts", "total", "Job attempts, by kind and outcome (done, retry, dead, lease_lost)"),
-            labels: [("kind", kind), ("outcome", outcome)]
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.name("job_duration", "seconds", "Job attempt latency, by kind"),
-            labels: [("kind", kind)],
-            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500),
-                      .seconds(2), .seconds(10), .seconds(60)]
-        ).record(duration)
+        count(.jobAttempts, [("kind", kind), ("outcome", outcome)])
+        time(.jobDuration, [("kind", kind)], duration)
     }
 
     /// `verdict_appstore_api_calls_total{endpoint,status}`.
     public func appStoreCall(endpoint: String, status: String) {
-        registry.makeCounter(
-            descriptor: Self.name("appstore_api_calls", "total", "App Store Server API calls, by endpoint and HTTP status (or 'network')"),
-            labels: [("endpoint", endpoint), ("status", status)]
-        ).increment()
+        count(.appStoreCalls, [("endpoint", endpoint), ("status", status)])
     }
 
     /// `verdict_retention_realtime_total{result,cause,app}` and `verdict_retention_realtime_seconds`:
     /// Retention Messaging realtime answers — `result` message, offer, alternate_product, fallback
     /// or not_answered; `cause` says why a fallback (``RealtimeAnswer/Cause``).
     public func retentionRealtime(result: String, cause: String, duration: Duration) {
-        registry.makeCounter(
-            descriptor: Self.name("retention_realtime", "total", "Retention Messaging realtime requests, by result (message, offer, alternate_product, fallback, not_answered) and cause"),
-            labels: byApp([("result", result), ("cause", cause)])
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.name("retention_realtime", "seconds", "Time to answer a Retention Messaging realtime request inside Verdict"),
-            labels: [],
-            buckets: [.milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
-                      .milliseconds(250), .milliseconds(500), .seconds(1)]
-        ).record(duration)
+        count(.retentionRealtime, byApp([("result", result), ("cause", cause)]))
+        time(.retentionRealtimeSeconds, [], duration)
     }
 
     /// `verdict_retention_answered_late_total{app}`: realtime decisions stored with an answer that
     /// reached Apple after its deadline (the App Store showed its fallback; the decision was
     /// marked so it uses no cap).
     public func retentionAnsweredLate() {
-        registry.makeCounter(
-            descriptor: Self.name("retention_answered_late", "total", "Realtime decisions whose answer reached Apple after its deadline"),
-            labels: byApp([])
-        ).increment()
+        count(.retentionAnsweredLate, byApp([]))
     }
 
     /// `verdict_consumption_submissions_total{result,app}`: Send Consumption Information outcomes
     /// (sent, retry, failed, missed, not_sent: refused by the job itself because the purchase is a
     /// member's `ASSIGNED` transaction); `missed` also counts `verdict_consumption_deadline_missed_total`.
     public func consumptionSubmission(result: String) {
-        registry.makeCounter(
-            descriptor: Self.name("consumption_submissions", "total", "Consumption information submissions, by result (sent, retry, failed, missed, not_sent: a member's ASSIGNED transaction, never sent; outcome_unknown: the process stopped during the call, so the next one may repeat it)"),
-            labels: byApp([("result", result)])
-        ).increment()
-        if result == "missed" {
-            registry.makeCounter(
-                descriptor: Self.name("consumption_deadline_missed", "total", "Refund requests whose 12-hour answer deadline passed unanswered"),
-                labels: byApp([])).increment()
-        }
+        count(.consumptionSubmissions, byApp([("result", result)]))
+        if result == "missed" { count(.consumptionDeadlineMissed, byApp([])) }
     }
 
-    /// `verdict_decisions_total{section,history,app}`: decisions stored, by section (`offers`, `refunds`)
-    /// and whether the customer's whole App Store history had been read (`complete`, `incomplete`).
-    public func decision(section: String, historyComplete: Bool) {
-        registry.makeCounter(
-            descriptor: Self.name("decisions", "total", "Decisions stored, by section and whether the customer's history was complete"),
-            labels: byApp([("section", section), ("history", historyComplete ? "complete" : "incomplete")])
-        ).increment()
+    /// `verdict_decisions_total{section,history,app}`: decisions stored, by section (`offers`,
+    /// `refunds`, `retention`) and whether the customer's whole App Store history had been read
+    /// (`complete`, `incomplete`); and `verdict_rule_decisions_total{section,rule,app}`, by the rule
+    /// that decided (`none` when no rule matched; rule ids are few, named in the rule files).
+    public func decision(section: String, historyComplete: Bool, rule: String?) {
+        count(.decisions, byApp([("section", section), ("history", historyComplete ? "complete" : "incomplete")]))
+        count(.ruleDecisions, byApp([("section", section), ("rule", rule ?? "none")]))
     }
 
     /// `verdict_http_connections_closed_total{reason}`: connections the HTTP edge closed —
     /// `idle_shed` (an idle connection gave its place to a newcomer), `too_many_connections` (a
     /// request refused with 503), `first_request_timeout`, `request_timeout`.
     public func httpConnectionClosed(reason: String) {
-        registry.makeCounter(
-            descriptor: Self.name("http_connections_closed", "total", "Connections closed by the HTTP edge, by reason"),
-            labels: [("reason", reason)]
-        ).increment()
+        count(.httpConnectionsClosed, [("reason", reason)])
     }
 
     /// `verdict_rules_reload_failures_total`.
     public func rulesReloadFailure() {
-        registry.makeCounter(descriptor: Self.name("rules_reload_failures", "total", "Rule bundle reloads refused")).increment()
+        count(.rulesReloadFailures)
     }
 
     /// Sets the queue gauges from fresh statistics; `knownKinds` without jobs report zeros.
@@ -145,22 +130,12 @@ public final class ServiceMetrics: Sendable {
         }
         for kind in kinds {
             for (state, value) in [("queued", kind.queued), ("running", kind.running), ("dead", kind.dead)] {
-                registry.makeGauge(
-                    descriptor: Self.name("jobs", "", "Jobs in the queue, by kind and state"),
-                    labels: [("kind", kind.kind), ("state", state)]
-                ).set(Double(value))
+                set(.jobs, [("kind", kind.kind), ("state", state)], Double(value))
             }
-            registry.makeGauge(
-                descriptor: Self.name("job_queue_oldest_age", "seconds", "Age of the oldest runnable queued job, by kind"),
-                labels: [("kind", kind.kind)]
-            ).set(Double(kind.oldestQueuedAge) / 1000)
+            set(.jobQueueOldestAge, [("kind", kind.kind)], Double(kind.oldestQueuedAge) / 1000)
         }
     }
 
-    private static func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "verdict", metricName: metric, unitName: unit, helpText: help)
-    }
-
     /// The Prometheus text exposition.
-    public func exposition() -> String { registry.emitToString() }
+    public func exposition() -> String { backend.registry.emitToString() }
 }

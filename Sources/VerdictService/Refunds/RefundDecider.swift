@@ -102,7 +102,7 @@ public struct RefundDecider: Sendable {
         let job = ConsumptionSubmissionJob.job(requestId: record.id, transactionId: transactionId, deadline: record.deadline,
                                                at: decidedAt)
         let result = try await repository.insertConsumptionRequest(record, submission: job)
-        if case .inserted = result { metrics.decision(section: "refunds", historyComplete: historyComplete) }
+        if case .inserted = result { metrics.decision(section: "refunds", historyComplete: historyComplete, rule: record.ruleId) }
         return result
     }
 

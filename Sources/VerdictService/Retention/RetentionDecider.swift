@@ -90,7 +90,7 @@ struct RetentionDecider: Sendable {
                 case .capped: continue
                 case .stored(let kept):
                     let repeated = kept.id != record.id
-                    if !repeated { metrics.decision(section: "retention", historyComplete: facts.historyComplete) }
+                    if !repeated { metrics.decision(section: "retention", historyComplete: facts.historyComplete, rule: record.ruleId) }
                     let stored = repeated ? Self.storedDecision(kept) : decision
                     var answer = try await respond(request, stored, record: kept)
                     answer.repeated = repeated

@@ -124,7 +124,8 @@ final class DemoStack: Sendable {
             // A refused setting (e.g. --rules-dir naming a file) propagates as the ConfigurationError it is.
             let configuration = try ServiceConfiguration(
                 reader: try await ConfigurationSources.reader(environment: written.environment, configFile: written.file.path))
-            let service = try await VerdictServer.open(configuration: configuration, logger: logger)
+            let service = try await VerdictServer.open(
+                configuration: configuration, logger: logger, metricsBackend: .bootstrapProcessWide())
             let (group, running, port) = try await run(service, port: settings.port, logger: logger, shutdownSignals: shutdownSignals)
             let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: tokens.firstApp)
             // Every app's notifications go to the one intake; the service tells the apps apart by the payload.

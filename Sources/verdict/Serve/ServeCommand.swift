@@ -25,7 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = ServiceOptions.bootstrapLogging(level: configuration.logLevel)
         let server: VerdictServer
         do {
-            server = try await VerdictServer.open(configuration: configuration, logger: logger)
+            server = try await VerdictServer.open(
+                configuration: configuration, logger: logger, metricsBackend: .bootstrapProcessWide())
         } catch {
             FileHandle.standardError.write(Data("verdict: cannot start: \(error)\n".utf8))
             throw ExitCode.failure
