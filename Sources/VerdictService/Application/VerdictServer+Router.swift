@@ -43,7 +43,7 @@ extension VerdictServer {
         if configuration.consoleEnabled {
             let renderer = ConsoleRenderer.shared
             let sessions = ConsoleSessions(
-                store: database, directory: apps, lifetime: configuration.consoleSessionLifetime,
+                store: database, directory: apps, tokens: tokens, lifetime: configuration.consoleSessionLifetime,
                 secureCookies: configuration.publicURL?.scheme == "https", now: now)
             // Each page acts for one of the session's apps, through that app's context.
             ConsoleRoutes(

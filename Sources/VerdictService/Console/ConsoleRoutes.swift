@@ -34,11 +34,12 @@ struct ConsoleRoutes {
             }
             // One answer for a wrong token and for a token whose role does not open the console: no
             // hint whether a token exists.
-            guard let grant = tokens.grant(of: form["token"] ?? ""), grant.role != .app else {
+            let token = form["token"] ?? ""
+            guard let grant = tokens.grant(of: token), grant.role != .app else {
                 return signInForm(error: "This token does not open the console.", status: .unauthorized)
             }
-            // The session keeps the token's apps: the console shows only those.
-            let (session, cookie) = try await sessions.open(grant)
+            // The session follows the token: the console shows only the token's apps.
+            let (session, cookie) = try await sessions.open(grant, token: token)
             var response = Self.redirect(to: ConsoleAccess.home(of: session))
             response.setCookie(cookie)
             response.setCookie(sessions.cookie(ConsoleSessions.signInCookieName, "", maxAge: 0))

@@ -27,8 +27,12 @@ struct ConsoleSession: Sendable {
 
 /// Opens, finds and ends console sessions. The browser holds a random session id in an HttpOnly,
 /// SameSite=Strict cookie (`Secure` when `VERDICT_PUBLIC_URL` is https); the database holds only
-/// its SHA-256 digest, the role, the apps of the token it was opened with (none stored: every
-/// app) and the session's form token.
+/// its SHA-256 digest, the SHA-256 of the token it was opened with, that token's role and apps at
+/// sign-in (none stored: every app), and the session's form token.
+///
+/// A session follows its token: each request finds the token's role and apps as configured now,
+/// so a token removed from the configuration, or given fewer apps or a lesser role, takes its open
+/// sessions with it at the next start.
 struct ConsoleSessions: Sendable {
     static let cookieName = "verdict_session"
     /// The form token of the sign-in form, before there is a session (double-submit: cookie and field).
@@ -37,13 +41,15 @@ struct ConsoleSessions: Sendable {
     let store: any ConsoleSessionStore
     /// The configured apps, among which a session's are found.
     let directory: AppDirectory
+    /// The configured tokens, through which a session finds what its token grants now.
+    let tokens: TokenDirectory
     let lifetime: Duration
     let secureCookies: Bool
     let now: @Sendable () -> Date
 
-    /// Opens a session for what a token grants (its role and apps); returns it and the cookie that
-    /// carries it.
-    func open(_ grant: TokenDirectory.Grant) async throws -> (ConsoleSession, Cookie) {
+    /// Opens a session for `token`, which grants `grant` (its role and apps); returns it and the
+    /// cookie that carries it.
+    func open(_ grant: TokenDirectory.Grant, token: String) async throws -> (ConsoleSession, Cookie) {
         let id = Self.randomToken()
         let session = ConsoleSession(
             role: grant.role, apps: try apps(granted: grant.apps), csrfToken: Self.randomToken(), idDigest: Self.digest(id))
@@ -51,19 +57,21 @@ struct ConsoleSessions: Sendable {
         let seconds = Int(lifetime.components.seconds)
         try await store.createConsoleSession(ConsoleSessionRecord(
             idDigest: session.idDigest, role: grant.role.rawValue, csrfToken: session.csrfToken, createdAt: at,
-            expiresAt: at + Int64(seconds) * 1000, apps: grant.apps.map { $0.sorted() }))
+            expiresAt: at + Int64(seconds) * 1000, apps: grant.apps.map { $0.sorted() },
+            tokenDigest: TokenDirectory.digest(of: token)))
         return (session, cookie(Self.cookieName, id, maxAge: seconds))
     }
 
-    /// The unexpired session the request's cookie names, nil without one — and nil when none of
-    /// the apps it was opened for is configured any more.
+    /// The unexpired session the request's cookie names, with its token's role and apps as
+    /// configured now; nil without one — and nil when its token is no longer configured, no longer
+    /// opens the console, or acts for no configured app.
     func session(of request: Request) async throws -> ConsoleSession? {
         guard let id = request.cookies[Self.cookieName]?.value, !id.isEmpty, id.count <= 100 else { return nil }
         guard let record = try await store.consoleSession(idDigest: Self.digest(id), now: now().appStoreMilliseconds),
-              let role = APIToken.Role(rawValue: record.role),
-              let apps = try? apps(granted: record.apps.map(Set.init))
+              let grant = record.tokenDigest.flatMap(tokens.grant(digestHex:)), grant.role != .app,
+              let apps = try? apps(granted: grant.apps)
         else { return nil }
-        return ConsoleSession(role: role, apps: apps, csrfToken: record.csrfToken, idDigest: record.idDigest)
+        return ConsoleSession(role: grant.role, apps: apps, csrfToken: record.csrfToken, idDigest: record.idDigest)
     }
 
     /// The configured apps a grant reaches (nil: every app), as the API finds them; throws when

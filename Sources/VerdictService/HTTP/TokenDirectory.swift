@@ -19,7 +19,22 @@ struct TokenDirectory: Sendable {
 
     /// What `token` grants when it is configured, nil otherwise.
     func grant(of token: String) -> Grant? {
-        let presented = SHA256.hash(data: Data(token.utf8))
+        grant(digest: Array(SHA256.hash(data: Data(token.utf8))))
+    }
+
+    /// What the token whose SHA-256 is `hex` (``digest(of:)``) grants when it is still configured,
+    /// nil otherwise (or when `hex` is not a digest).
+    func grant(digestHex hex: String) -> Grant? {
+        guard hex.utf8.count == 64, let bytes = Self.bytes(hex: hex) else { return nil }
+        return grant(digest: bytes)
+    }
+
+    /// A token's SHA-256 in hex: what a console session keeps to find its token again.
+    static func digest(of token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func grant(digest presented: [UInt8]) -> Grant? {
         var matched: Grant?
         for (digest, grant) in digests {
             var difference: UInt8 = 0
@@ -27,5 +42,23 @@ struct TokenDirectory: Sendable {
             if difference == 0, matched == nil { matched = grant }
         }
         return matched
+    }
+
+    private static func bytes(hex: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var iterator = hex.utf8.makeIterator()
+        while let high = iterator.next(), let low = iterator.next() {
+            guard let h = nibble(high), let l = nibble(low) else { return nil }
+            bytes.append(h << 4 | l)
+        }
+        return bytes
+    }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 }

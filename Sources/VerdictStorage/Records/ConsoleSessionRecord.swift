@@ -12,13 +12,20 @@ public struct ConsoleSessionRecord: Sendable, Equatable {
     /// The bundle ids of the apps the session may see (its token's apps), sorted; nil: every app
     /// (a token without apps, and every session opened before sessions kept their apps).
     public var apps: [String]?
+    /// SHA-256 of the API token the session was opened with (hex): each request finds the token's
+    /// current role and apps through it. Nil only for a record that names no token (never valid).
+    public var tokenDigest: String?
 
-    public init(idDigest: String, role: String, csrfToken: String, createdAt: Int64, expiresAt: Int64, apps: [String]? = nil) {
+    public init(
+        idDigest: String, role: String, csrfToken: String, createdAt: Int64, expiresAt: Int64, apps: [String]? = nil,
+        tokenDigest: String? = nil
+    ) {
         self.idDigest = idDigest
         self.role = role
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.apps = apps
+        self.tokenDigest = tokenDigest
     }
 }

@@ -86,6 +86,12 @@ enum Migrations {
         Migration(version: 20, name: "console sessions keep the apps their token acts for (NULL: every app)", statements: { _ in
             ["ALTER TABLE console_sessions ADD COLUMN apps TEXT", "DELETE FROM console_sessions"]
         }),
+        // A session follows its token: each request finds the token's role and apps as configured
+        // now (a token removed or narrowed takes its sessions with it at the next start). Sessions
+        // opened before it name no token: they are closed.
+        Migration(version: 21, name: "console sessions name the token they were opened with (its SHA-256)", statements: { _ in
+            ["ALTER TABLE console_sessions ADD COLUMN token_digest TEXT", "DELETE FROM console_sessions"]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

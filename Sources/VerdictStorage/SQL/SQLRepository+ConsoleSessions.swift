@@ -1,16 +1,16 @@
 import Foundation
 
 extension SQLRepository {
-    static let consoleSessionColumns = "id_digest, role, csrf_token, created_at, expires_at, apps"
+    static let consoleSessionColumns = "id_digest, role, csrf_token, created_at, expires_at, apps, token_digest"
 
     func createConsoleSession(_ session: ConsoleSessionRecord) async throws {
         let apps = try session.apps.map { String(decoding: try JSONEncoder().encode($0.sorted()), as: UTF8.self) }
         try await transaction { db in
             try await db.execute("DELETE FROM console_sessions WHERE expires_at <= $1", .integer(session.createdAt))
             try await db.execute(
-                "INSERT INTO console_sessions (\(Self.consoleSessionColumns)) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO console_sessions (\(Self.consoleSessionColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 .text(session.idDigest), .text(session.role), .text(session.csrfToken), .integer(session.createdAt),
-                .integer(session.expiresAt), SQLValue(apps))
+                .integer(session.expiresAt), SQLValue(apps), SQLValue(session.tokenDigest))
         }
     }
 
@@ -23,7 +23,8 @@ extension SQLRepository {
                 ConsoleSessionRecord(
                     idDigest: try row.string("id_digest"), role: try row.string("role"), csrfToken: try row.string("csrf_token"),
                     createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
-                    apps: try Self.consoleSessionApps(try row.optionalString("apps")))
+                    apps: try Self.consoleSessionApps(try row.optionalString("apps")),
+                    tokenDigest: try row.optionalString("token_digest"))
             }
         }
     }

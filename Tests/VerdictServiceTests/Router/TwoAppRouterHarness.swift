@@ -26,6 +26,8 @@ struct TwoAppRouterHarness: Sendable {
     /// Each app's own In-App Purchase key by bundle id (``with(_:signingKeys:extraSettings:_:)``
     /// with `signingKeys`; empty otherwise: no app can sign an offer).
     var signingKeys: [String: P256.Signing.PrivateKey] = [:]
+    /// The settings the service was opened with (its config file among them).
+    var settings: [String: String] = [:]
 
     /// The key id of app `bundleId`'s In-App Purchase key (with `signingKeys`).
     static func keyId(_ bundleId: String) -> String { bundleId == a ? "KEYOFAPPA1" : "KEYOFAPPB1" }
@@ -79,9 +81,26 @@ struct TwoAppRouterHarness: Sendable {
                 "VERDICT_BUNDLE_ID": "", "VERDICT_APP_APPLE_ID": "", "VERDICT_RULES_DIR": "", "VERDICT_API_TOKENS": "",
             ]
             settings.merge(extraSettings) { _, new in new }
-            try await RouterHarness.with(extraSettings: settings) { router in
-                try await body(TwoAppRouterHarness(router: router, rulesDirectoryB: rulesB.path, signingKeys: keys))
+            try await RouterHarness.with(extraSettings: settings) { [settings] router in
+                try await body(TwoAppRouterHarness(router: router, rulesDirectoryB: rulesB.path, signingKeys: keys, settings: settings))
             }
+        }
+    }
+
+    /// Runs `body` with a second service on the same database, configured as this one but with
+    /// `apiTokens` (JSON: the file's `"apiTokens"` array) instead of its tokens — the deployment
+    /// restarted with an edited file.
+    func restarted(apiTokens: String, _ body: @escaping @Sendable (TwoAppRouterHarness) async throws -> Void) async throws {
+        let file = URL(fileURLWithPath: try #require(settings["VERDICT_CONFIG_FILE"]))
+        var configuration = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        configuration["apiTokens"] = try JSONSerialization.jsonObject(with: Data(apiTokens.utf8))
+        let edited = file.deletingLastPathComponent().appendingPathComponent("verdict-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: configuration).write(to: edited)
+        var settings = settings
+        settings["VERDICT_CONFIG_FILE"] = edited.path
+        let (rulesB, keys) = (rulesDirectoryB, signingKeys)
+        try await RouterHarness.with(extraSettings: settings) { [settings] router in
+            try await body(TwoAppRouterHarness(router: router, rulesDirectoryB: rulesB, signingKeys: keys, settings: settings))
         }
     }
 
