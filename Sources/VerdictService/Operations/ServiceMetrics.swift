@@ -56,7 +56,7 @@ public final class ServiceMetrics: Sendable {
         count(.notifications, byApp([("type", type), ("result", result)]))
     }
 
-    /// `verdict_notification_intake_seconds{result}`: the time to answer a notification POST
+    /// `verdict_notification_intake_seconds{result}`: the time to take a notification in
     /// (verification and the durable store), by the intake result as ``notification(type:result:)``.
     public func notificationIntake(result: String, duration: Duration) {
         time(.notificationIntakeSeconds, [("result", result)], duration)
