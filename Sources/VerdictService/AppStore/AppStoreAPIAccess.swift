@@ -1,6 +1,7 @@
 import AppStoreServer
 import AppStoreServerHTTP
 import Foundation
+import Tracing
 
 /// App Store Server API clients for the configured In-App Purchase key, one per environment,
 /// with every call counted in the metrics. Without a key there are no clients, and work that
@@ -43,21 +44,40 @@ public struct AppStoreAPIAccess: Sendable {
     public var isAvailable: Bool { !clients.isEmpty }
 }
 
-/// Counts App Store Server API calls by endpoint (path with identifiers replaced) and status.
+/// Counts App Store Server API calls by endpoint (path with identifiers replaced) and status, and
+/// traces each as a client span with Apple's status and error code (never the request's
+/// identifiers, its JWT or the signed data Apple answers with).
 struct MeteredTransport: AppStoreHTTPTransport {
     let base: any AppStoreHTTPTransport
     let metrics: ServiceMetrics
 
     func send(_ request: AppStoreHTTPRequest) async throws -> AppStoreHTTPResponse {
         let endpoint = Self.endpoint(method: request.method, path: request.url.path)
-        do {
-            let response = try await base.send(request)
-            metrics.appStoreCall(endpoint: endpoint, status: String(response.status))
-            return response
-        } catch {
-            metrics.appStoreCall(endpoint: endpoint, status: "network")
-            throw error
+        return try await withSpan("App Store Server API \(endpoint)", ofKind: .client) { span in
+            span.attributes["http.request.method"] = request.method
+            span.attributes["url.template"] = endpoint
+            span.attributes["server.address"] = request.url.host
+            do {
+                let response = try await base.send(request)
+                metrics.appStoreCall(endpoint: endpoint, status: String(response.status))
+                span.attributes["http.response.status_code"] = response.status
+                if response.status >= 400 {
+                    span.setStatus(SpanStatus(code: .error))
+                    if let code = Self.errorCode(response.body) { span.attributes["apple.error_code"] = code }
+                }
+                return response
+            } catch {
+                metrics.appStoreCall(endpoint: endpoint, status: "network")
+                span.attributes["error.type"] = "network"
+                throw error
+            }
         }
+    }
+
+    /// Apple's `errorCode` in an error body, if any.
+    private static func errorCode(_ body: Data) -> Int? {
+        struct ErrorBody: Decodable { var errorCode: Int? }
+        return (try? JSONDecoder().decode(ErrorBody.self, from: body))?.errorCode
     }
 
     /// `GET /inApps/v2/history/{id}` for `/inApps/v2/history/2000000001`: segments after the

@@ -13,6 +13,7 @@ extension VerdictServer {
     public func makeApplication(
         port: Int? = nil,
         reloadOnHangup: Bool = false,
+        services: [any Service] = [],
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let metrics = metrics
@@ -31,6 +32,8 @@ extension VerdictServer {
         )
         // Graceful shutdown runs in reverse order: the server stops accepting, reconciliation and
         // the worker finish (releasing leases), and only then is the database closed.
+        // Given services (the trace exporter) stop last, after everything that records spans.
+        for service in services { application.addServices(service) }
         application.addServices(RepositoryLifecycle(repository: database))
         application.addServices(schema)
         application.addServices(readiness)

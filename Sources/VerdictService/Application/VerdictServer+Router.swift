@@ -7,6 +7,7 @@ extension VerdictServer {
     /// tokens, which also give each request the apps it may act for (``RequestApps``).
     public func makeRouter() -> Router<ServiceRequestContext> {
         let router = Router(context: ServiceRequestContext.self)
+        router.add(middleware: RequestTracingMiddleware())
         router.add(middleware: RequestLogMiddleware())
         let methods = MethodNotAllowed()
         router.add(middleware: ErrorMiddleware(methods: methods))

@@ -80,7 +80,9 @@ public struct OfferDecider: Sendable {
             let limits = try await CountedLimits.prefetch(
                 perCustomer: offers.perCustomer, perOffer: offers.perOffer, customerUnit: customerUnit, now: decidedAt,
                 repository: repository)
-            let decision = bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
+            let decision = RuleEvaluationSpan.evaluate(.offers, bundle: bundle, app: metrics.app ?? "") {
+                bundle.decide(typed, now: event.signedDate.appStoreMilliseconds, limits: limits)
+            }
             guard decision.section == .offers else { return nil }
             switch try await store(
                 decision, facts: json, productId: document.subscription?.productId, historyComplete: facts.historyComplete,

@@ -1,6 +1,7 @@
 import AppStoreServer
 import Foundation
 import Logging
+import Tracing
 import VerdictStorage
 
 /// The one path every notification takes into Verdict — `POST /v1/notifications`, backfill and
@@ -45,9 +46,15 @@ public struct NotificationIntake: Sendable {
             metrics.notificationIntake(result: result, duration: ContinuousClock.now - started)
         }
         let verified: VerifiedNotification
+        let verification = startSpan("verify notification")
+        verification.attributes["verdict.app"] = metrics.app ?? ""
         do {
             verified = try await verifier.verifyNotification(signedPayload)
+            verification.end()
         } catch {
+            verification.attributes["verdict.verification.code"] = error.code
+            verification.setStatus(SpanStatus(code: .error))
+            verification.end()
             metrics.verificationFailure(code: error.code)
             count("unknown", error.isRetryable ? "unavailable" : "rejected")
             throw error.isRetryable ? .unavailable("verification could not complete: \(error.message)") : .verification(error)
@@ -75,8 +82,13 @@ public struct NotificationIntake: Sendable {
         }
         let job = NewJob(
             kind: Self.processingJobKind, payload: #"{"notificationUUID":"\#(uuid)"}"#, notificationUUID: uuid,
-            runAt: receivedAt, createdAt: receivedAt
+            runAt: receivedAt, createdAt: receivedAt, traceParent: TraceParent.current()
         )
+        let store = startSpan("store notification")
+        defer { store.end() }
+        store.attributes["verdict.app"] = metrics.app ?? ""
+        store.attributes["apple.notification.type"] = type
+        store.attributes["apple.notification.uuid"] = uuid
         do {
             switch try await repository.insertNotification(notification, processingJob: job) {
             case .inserted:

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
+import Tracing
 import VerdictStorage
 
 /// Claims jobs from the durable queue with leases and runs them with their handlers.
@@ -108,13 +109,29 @@ public final class JobWorker: Service, Sendable {
     }
 
     /// Runs one claimed job and records its outcome (only while this worker holds the lease).
+    /// The attempt is a span of its own in the trace of the work that enqueued the job (its stored
+    /// `traceparent`): a retry is a new span in the same trace, on whichever instance claims it.
     func execute(_ job: JobRecord) async {
+        let kind = job.job.kind
+        guard let handler = handlers[kind] else { return }
+        await withSpan("job \(kind)", context: TraceParent.context(job.job.traceParent), ofKind: .consumer) { span in
+            span.attributes["verdict.job.id"] = Int(job.id)
+            span.attributes["verdict.job.kind"] = kind
+            span.attributes["verdict.job.attempt"] = job.attempts
+            span.attributes["verdict.app"] = job.app
+            let outcome = await attempt(job, handler: handler)
+            span.attributes["verdict.job.outcome"] = outcome
+            if outcome != "done" { span.setStatus(SpanStatus(code: .error)) }
+        }
+    }
+
+    /// One attempt of `job`; its outcome (`done`, `retry`, `dead`, `lease_lost`).
+    private func attempt(_ job: JobRecord, handler: any JobHandler) async -> String {
         let kind = job.job.kind
         let start = ContinuousClock.now
         var logger = self.logger
         logger[metadataKey: "job_id"] = "\(job.id)"
         logger[metadataKey: "job_kind"] = .string(kind)
-        guard let handler = handlers[kind] else { return }
         let heartbeat = Task { [logger] in await self.renewLease(of: job, logger: logger) }
         defer { heartbeat.cancel() }
         let outcome: String
@@ -126,6 +143,7 @@ public final class JobWorker: Service, Sendable {
             outcome = await recordFailure(job, error: error, logger: logger)
         }
         metrics.job(kind: kind, outcome: outcome, duration: ContinuousClock.now - start)
+        return outcome
     }
 
     /// Renews `job`'s lease every third of the lease until cancelled (the job finished), or

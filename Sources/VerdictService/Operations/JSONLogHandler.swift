@@ -8,10 +8,13 @@ import Logging
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
+    /// Adds metadata to every line (the current trace's `trace_id` and `span_id`, when tracing).
+    public var metadataProvider: Logger.MetadataProvider?
     private let label: String
 
-    public init(label: String) {
+    public init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
         self.label = label
+        self.metadataProvider = metadataProvider
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -26,7 +29,9 @@ public struct JSONLogHandler: LogHandler {
             "label": label,
             "msg": "\(event.message)",
         ]
-        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
+        merged.merge(event.metadata ?? [:]) { _, new in new }
         for (key, value) in merged {
             object[key] = Self.json(value)
         }

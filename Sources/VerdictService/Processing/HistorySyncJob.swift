@@ -36,7 +36,8 @@ public struct HistorySyncJob: JobHandler {
     public static func job(originalTransactionId: String, environment: String?, at: Int64) -> NewJob {
         let payload = Payload(originalTransactionId: originalTransactionId, environment: environment)
         let json = (try? JSONEncoder.service.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return NewJob(kind: kind, payload: json, dedupeKey: "\(kind):\(originalTransactionId)", runAt: at, createdAt: at)
+        return NewJob(kind: kind, payload: json, dedupeKey: "\(kind):\(originalTransactionId)", runAt: at, createdAt: at,
+                      traceParent: TraceParent.current())
     }
 
     public func run(_ job: JobRecord, logger: Logger) async throws -> String? {

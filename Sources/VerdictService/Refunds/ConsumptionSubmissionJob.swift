@@ -56,7 +56,7 @@ public struct ConsumptionSubmissionJob: JobHandler {
         let json = (try? JSONEncoder.service.encode(Payload(requestId: requestId, transactionId: transactionId)))
             .map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return NewJob(kind: kind, payload: json, dedupeKey: "\(kind):\(transactionId)", runAt: at, deadline: deadline,
-                      maxAttempts: 1_000, createdAt: at)
+                      maxAttempts: 1_000, createdAt: at, traceParent: TraceParent.current())
     }
 
     public func run(_ job: JobRecord, logger: Logger) async throws -> String? {

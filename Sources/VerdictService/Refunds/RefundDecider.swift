@@ -90,7 +90,9 @@ public struct RefundDecider: Sendable {
         } catch {
             throw Failure.invalidFacts(error.description)
         }
-        let decision = bundle.decide(typed, now: stored.signedDate)
+        let decision = RuleEvaluationSpan.evaluate(.refunds, bundle: bundle, app: metrics.app ?? "") {
+            bundle.decide(typed, now: stored.signedDate)
+        }
         let decidedAt = now().appStoreMilliseconds
         let request = Request(
             notificationUUID: stored.notificationUUID, transactionId: transactionId, originalTransactionId: originalTransactionId,

@@ -34,7 +34,8 @@ struct RuleReplayJob: JobHandler {
     /// The job that runs replay `id`.
     static func job(replayId: String, at: Int64) throws -> NewJob {
         let payload = String(decoding: try JSONEncoder().encode(Payload(replayId: replayId)), as: UTF8.self)
-        return NewJob(kind: kind, payload: payload, dedupeKey: "rule-replay:\(replayId)", runAt: at, maxAttempts: 5, createdAt: at)
+        return NewJob(kind: kind, payload: payload, dedupeKey: "rule-replay:\(replayId)", runAt: at, maxAttempts: 5, createdAt: at,
+                      traceParent: TraceParent.current())
     }
 
     func run(_ job: JobRecord, logger: Logger) async throws -> String? {

@@ -74,7 +74,9 @@ struct RetentionDecider: Sendable {
                 let limits = try await CountedLimits.prefetch(
                     perCustomer: bundle.retention?.perCustomer, perOffer: bundle.retention?.perOffer ?? [:],
                     customerUnit: customerUnit, now: decidedAt, repository: repository)
-                let decision = bundle.decideRetention(typed, now: signedAt, limits: limits, messageStates: approved)
+                let decision = RuleEvaluationSpan.evaluate(.retention, bundle: bundle, app: metrics.app ?? "") {
+                    bundle.decideRetention(typed, now: signedAt, limits: limits, messageStates: approved)
+                }
                 if decision.answer?.offer != nil, signer == nil { return fallback(request, .signingUnavailable) }
                 guard ContinuousClock.now < commitBy else { return fallback(request, .deadline) }
                 let record = try OfferDecider.record(

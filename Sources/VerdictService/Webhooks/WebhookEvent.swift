@@ -83,7 +83,8 @@ public enum WebhookEvent {
 
     /// The durable delivery job for `body`, created at `at` and sent from `sendAt` (default `at`).
     static func job(body: String, key: String, at: Int64, sendAt: Int64? = nil) -> NewJob {
-        NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: dedupeKey(key), runAt: sendAt ?? at, createdAt: at)
+        NewJob(kind: WebhookDelivery.jobKind, payload: body, dedupeKey: dedupeKey(key), runAt: sendAt ?? at, createdAt: at,
+               traceParent: TraceParent.current())
     }
 
     /// The delivery job's dedupe key for the event `key` (one job per event).

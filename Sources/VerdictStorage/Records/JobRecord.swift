@@ -22,9 +22,13 @@ public struct NewJob: Sendable, Equatable {
     public var deadline: Int64?
     public var maxAttempts: Int
     public var createdAt: Int64
+    /// The W3C `traceparent` of the work that enqueued the job (a trace exported by the service),
+    /// so each attempt's span joins that trace on whichever instance runs it; nil when not traced.
+    public var traceParent: String?
 
     public init(kind: String, payload: String, notificationUUID: String? = nil, dedupeKey: String? = nil,
-                runAt: Int64, deadline: Int64? = nil, maxAttempts: Int = 10, createdAt: Int64) {
+                runAt: Int64, deadline: Int64? = nil, maxAttempts: Int = 10, createdAt: Int64, traceParent: String? = nil) {
+        self.traceParent = traceParent
         self.kind = kind
         self.payload = payload
         self.notificationUUID = notificationUUID

@@ -92,6 +92,10 @@ enum Migrations {
         Migration(version: 21, name: "console sessions name the token they were opened with (its SHA-256)", statements: { _ in
             ["ALTER TABLE console_sessions ADD COLUMN token_digest TEXT", "DELETE FROM console_sessions"]
         }),
+        // Each job keeps the W3C traceparent of the work that enqueued it (NULL when not traced).
+        Migration(version: 22, name: "jobs keep the trace context of the work that enqueued them", statements: { _ in
+            ["ALTER TABLE jobs ADD COLUMN trace_parent TEXT"]
+        }),
     ]
 
     /// Rule replays read the decisions in the order they were made, a page at a time; the replays

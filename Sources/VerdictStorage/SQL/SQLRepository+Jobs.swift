@@ -1,7 +1,7 @@
 extension SQLRepository {
     static let jobColumns = """
         id, app, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts, attempts,
-        lease_owner, lease_until, last_error, created_at, updated_at
+        lease_owner, lease_until, last_error, created_at, updated_at, trace_parent
         """
 
     /// Claim order: jobs with a deadline first (earliest first), then `run_at`, then id.
@@ -17,8 +17,8 @@ extension SQLRepository {
     static func enqueue(_ job: NewJob, app: String, in db: any SQLExecutor) async throws -> JobEnqueueResult {
         let insert = """
             INSERT INTO jobs (app, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
-                attempts, created_at, updated_at)
-            VALUES ($9, $1, $2, $3, $4, 'queued', $5, $6, $7, 0, $8, $8)
+                attempts, created_at, updated_at, trace_parent)
+            VALUES ($9, $1, $2, $3, $4, 'queued', $5, $6, $7, 0, $8, $8, $10)
             ON CONFLICT (app, dedupe_key) WHERE dedupe_key IS NOT NULL AND state <> 'dead' DO NOTHING
             RETURNING id
             """
@@ -27,7 +27,7 @@ extension SQLRepository {
             let inserted = try await db.query(
                 insert, .text(job.kind), .text(job.payload), SQLValue(job.notificationUUID), SQLValue(job.dedupeKey),
                 .integer(job.runAt), SQLValue(job.deadline), .integer(Int64(job.maxAttempts)), .integer(job.createdAt),
-                .text(app))
+                .text(app), SQLValue(job.traceParent))
             if let row = inserted.first { return JobEnqueueResult(id: try row.int64("id"), created: true) }
             guard let dedupeKey = job.dedupeKey else { break }
             let existing = try await db.query(
@@ -300,7 +300,8 @@ extension SQLRepository {
             runAt: try row.int64("run_at"),
             deadline: try row.optionalInt64("deadline"),
             maxAttempts: try row.int("max_attempts"),
-            createdAt: try row.int64("created_at"))
+            createdAt: try row.int64("created_at"),
+            traceParent: try row.optionalString("trace_parent"))
         return JobRecord(
             id: try row.int64("id"), app: try row.string("app"), job: job,
             state: try row.enumValue("state", as: JobState.self),

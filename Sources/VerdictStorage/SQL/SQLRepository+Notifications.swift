@@ -63,7 +63,7 @@ extension SQLRepository {
     {
         let binds = Self.notificationBinds(notification) + [
             .text(job.kind), .text(job.payload), SQLValue(job.dedupeKey), .integer(job.runAt), SQLValue(job.deadline),
-            .integer(Int64(job.maxAttempts)), .integer(job.createdAt), appValue,
+            .integer(Int64(job.maxAttempts)), .integer(job.createdAt), appValue, SQLValue(job.traceParent),
         ]
         return try await statement { db in
             let rows = try await db.query(prepared: InsertNotificationAndJob.self, binds)
@@ -141,9 +141,9 @@ extension SQLRepository {
                 RETURNING notification_uuid, job_id, app
             )
             INSERT INTO jobs (id, app, kind, payload, notification_uuid, dedupe_key, state, run_at, deadline, max_attempts,
-                attempts, created_at, updated_at)
+                attempts, created_at, updated_at, trace_parent)
             SELECT stored.job_id, stored.app, $13, $14, stored.notification_uuid, $15, 'queued', $16::BIGINT, $17::BIGINT,
-                $18::BIGINT, 0, $19::BIGINT, $19::BIGINT
+                $18::BIGINT, 0, $19::BIGINT, $19::BIGINT, $21::TEXT
             FROM stored
             RETURNING id
             """

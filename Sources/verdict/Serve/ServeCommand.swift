@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import VerdictService
 import VerdictStorage
 
@@ -22,7 +23,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.configuration()
-        let logger = ServiceOptions.bootstrapLogging(level: configuration.logLevel)
+        let telemetry: (any Service)?
+        do {
+            telemetry = try Telemetry.bootstrapTraces()
+        } catch {
+            FileHandle.standardError.write(Data("verdict: configuration error: OpenTelemetry: \(error)\n".utf8))
+            throw ExitCode(78)
+        }
+        let logger = ServiceOptions.bootstrapLogging(
+            level: configuration.logLevel, metadataProvider: telemetry == nil ? nil : Telemetry.logMetadata)
         let server: VerdictServer
         do {
             server = try await VerdictServer.open(
@@ -37,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .sqliteMemory: "sqlite::memory:"
         case .postgres: "postgres"
         }
-        let application = try server.makeApplication(reloadOnHangup: true) { port in
+        let application = try server.makeApplication(reloadOnHangup: true, services: telemetry.map { [$0] } ?? []) { port in
             logger.info("verdict listening", metadata: [
                 "address": .string("http://\(configuration.host):\(port)"),
                 "database": .string(database),

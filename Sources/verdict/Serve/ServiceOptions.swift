@@ -123,13 +123,14 @@ struct ServiceOptions: ParsableArguments {
         }
     }
 
-    /// Routes swift-log to JSON lines on standard error at `level`.
-    static func bootstrapLogging(level: Logger.Level) -> Logger {
-        LoggingSystem.bootstrap { label in
-            var handler = JSONLogHandler(label: label)
+    /// Routes swift-log to JSON lines on standard error at `level`; with `metadataProvider`, each
+    /// line also carries what it provides (the current trace's ids).
+    static func bootstrapLogging(level: Logger.Level, metadataProvider: Logger.MetadataProvider? = nil) -> Logger {
+        LoggingSystem.bootstrap({ label, provider in
+            var handler = JSONLogHandler(label: label, metadataProvider: provider)
             handler.logLevel = level
             return handler
-        }
+        }, metadataProvider: metadataProvider)
         return Logger(label: "verdict")
     }
 }

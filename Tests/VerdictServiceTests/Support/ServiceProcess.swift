@@ -228,6 +228,16 @@ final class ServiceProcess: @unchecked Sendable {
         if process.isRunning { sendSignal(SIGHUP, to: pid) }
     }
 
+    /// SIGSTOP: the process stops where it is (its leases run out) until ``resume()``.
+    func suspend() {
+        if process.isRunning { sendSignal(SIGSTOP, to: pid) }
+    }
+
+    /// SIGCONT after ``suspend()``.
+    func resume() {
+        if process.isRunning { sendSignal(SIGCONT, to: pid) }
+    }
+
     /// SIGTERM (graceful shutdown) and wait up to `timeout` for the exit status.
     @discardableResult
     func terminate(timeout: Duration = .seconds(15)) async throws -> Int32 {

@@ -1,0 +1,38 @@
+import Instrumentation
+import ServiceContextModule
+
+/// The W3C `traceparent` of the current work, carried across the job queue: a job stores the
+/// one of the work that enqueued it, and each attempt of the job continues that trace. Nil (and
+/// nothing stored) while no tracer is bootstrapped — tracing off costs one no-op call.
+public enum TraceParent {
+    static let header = "traceparent"
+
+    /// The current context's `traceparent`, if a tracer put one in it.
+    public static func current() -> String? {
+        guard let context = ServiceContext.current else { return nil }
+        var carrier: [String: String] = [:]
+        InstrumentationSystem.instrument.inject(context, into: &carrier, using: DictionaryInjector())
+        return carrier[header]
+    }
+
+    /// A context continuing the trace of `traceParent` (the top level when nil or not understood).
+    public static func context(_ traceParent: String?) -> ServiceContext {
+        var context = ServiceContext.topLevel
+        if let traceParent {
+            InstrumentationSystem.instrument.extract([header: traceParent], into: &context, using: DictionaryExtractor())
+        }
+        return context
+    }
+
+    private struct DictionaryInjector: Injector {
+        func inject(_ value: String, forKey key: String, into carrier: inout [String: String]) {
+            carrier[key] = value
+        }
+    }
+
+    private struct DictionaryExtractor: Extractor {
+        func extract(key: String, from carrier: [String: String]) -> String? {
+            carrier[key]
+        }
+    }
+}
