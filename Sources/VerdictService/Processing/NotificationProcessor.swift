@@ -89,6 +89,7 @@ public struct NotificationProcessor: JobHandler {
                 originalTransactionId: customer.originalTransactionId, environment: record.notification.environment, at: at
             ))
             result.historySyncRequested = sync.created
+            if !sync.created, let shared = sync.traceParent { SharedWorkSpan.link("history sync", to: shared) }
         }
         let processed = ProcessedNotification(record: record, content: content, decoded: decoded)
         let event = processed.event

@@ -73,10 +73,14 @@ public struct JobEnqueueResult: Sendable, Equatable {
     public var id: Int64
     /// False when a job of the same app with the same dedupe key already existed.
     public var created: Bool
+    /// The `traceparent` of the job that exists (``created`` false): the trace the shared work
+    /// belongs to, which the caller can link to.
+    public var traceParent: String?
 
-    public init(id: Int64, created: Bool) {
+    public init(id: Int64, created: Bool, traceParent: String? = nil) {
         self.id = id
         self.created = created
+        self.traceParent = traceParent
     }
 }
 

@@ -31,8 +31,10 @@ extension SQLRepository {
             if let row = inserted.first { return JobEnqueueResult(id: try row.int64("id"), created: true) }
             guard let dedupeKey = job.dedupeKey else { break }
             let existing = try await db.query(
-                "SELECT id FROM jobs WHERE app = $2 AND dedupe_key = $1 AND state <> 'dead'", .text(dedupeKey), .text(app))
-            if let row = existing.first { return JobEnqueueResult(id: try row.int64("id"), created: false) }
+                "SELECT id, trace_parent FROM jobs WHERE app = $2 AND dedupe_key = $1 AND state <> 'dead'", .text(dedupeKey), .text(app))
+            if let row = existing.first {
+                return JobEnqueueResult(id: try row.int64("id"), created: false, traceParent: try row.optionalString("trace_parent"))
+            }
         }
         throw StorageError.queryFailed(reason: "enqueue: job was neither inserted nor found by its dedupe key")
     }

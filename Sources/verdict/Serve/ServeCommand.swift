@@ -23,15 +23,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.configuration()
+        let tracing = Telemetry.tracesRequested(ProcessInfo.processInfo.environment)
+        let logger = ServiceOptions.bootstrapLogging(
+            level: configuration.logLevel, metadataProvider: tracing ? Telemetry.logMetadata : nil)
         let telemetry: (any Service)?
         do {
-            telemetry = try Telemetry.bootstrapTraces()
+            telemetry = try Telemetry.bootstrapTraces(logger: logger)
         } catch {
             FileHandle.standardError.write(Data("verdict: configuration error: OpenTelemetry: \(error)\n".utf8))
             throw ExitCode(78)
         }
-        let logger = ServiceOptions.bootstrapLogging(
-            level: configuration.logLevel, metadataProvider: telemetry == nil ? nil : Telemetry.logMetadata)
         let server: VerdictServer
         do {
             server = try await VerdictServer.open(

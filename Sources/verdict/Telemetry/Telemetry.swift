@@ -19,15 +19,31 @@ enum Telemetry {
     /// When traces are requested, bootstraps the process's tracer (swift-otel's OTLP exporter,
     /// with the `OTEL_*` settings: protocol, sampler, resource attributes, batch delay, …) and
     /// returns the service that exports the spans (run it with the application: it flushes at
-    /// shutdown); nil otherwise. Logs and metrics keep their own backends.
-    static func bootstrapTraces(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any Service)? {
+    /// shutdown); nil otherwise. Logs and metrics keep their own backends; swift-otel's own
+    /// diagnostics go to `logger` (JSON lines like every other).
+    static func bootstrapTraces(
+        logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> (any Service)? {
         guard tracesRequested(environment) else { return nil }
+        for key in ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"] {
+            if let value = environment[key], value.lowercased() == "grpc" {
+                throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
+            }
+        }
         var configuration = OTel.Configuration.default
         configuration.serviceName = "verdict"
+        var diagnostics = logger
+        diagnostics[metadataKey: "component"] = "opentelemetry"
+        configuration.diagnosticLogger = .custom(diagnostics)
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
         configuration.traces.enabled = true
         return try OTel.bootstrap(configuration: configuration, environment: environment)
+    }
+
+    /// A setting this build cannot honour.
+    struct UnsupportedSetting: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// What adds `trace_id`, `span_id` and `trace_flags` to a log line written inside a span.

@@ -34,67 +34,80 @@ import VerdictTestSupport
 
     @Test func oneNotificationIsOneTraceFromTheRequestToTheRuleThatDecided() async throws {
         try await OTLPReceiver.with { receiver, endpoint in
-            try await ServiceHarness.with(.sqlite, startService: false) { harness in
-                try await ServiceProcess.group { children in
-                    let child = try await children.start(
-                        Self.traced(harness, endpoint: endpoint), directory: harness.database.directory, name: "traced")
-                    let bought = try await harness.store.subscribe(SubscribeRequest(
-                        productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", period: .oneYear,
-                        appAccountToken: Self.appAccountToken))
-                    let otid = try #require(bought.originalTransactionId)
-                    #expect(try await child.deliver(bought.notification.signedPayload).status == 200)
-                    _ = try await child.waitUntilSettled([bought.notification.notificationUUID])
-                    let left = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
-                    #expect(try await child.deliver(left.notification.signedPayload).status == 200)
-                    _ = try await child.waitUntilSettled([left.notification.notificationUUID])
+            try await WebhookReceiver.with(failFirst: 0) { webhooks, webhookURL in
+                try await ServiceHarness.with(.sqlite, startService: false) { harness in
+                    try await ServiceProcess.group { children in
+                        // The webhook URL holds a secret, as some receivers' URLs do.
+                        var settings = Self.traced(harness, endpoint: endpoint)
+                        settings["VERDICT_WEBHOOK_URL"] = webhookURL.absoluteString + "?key=hook-secret-5f3a"
+                        settings["VERDICT_WEBHOOK_SECRET"] = "webhook-signing-secret"
+                        let child = try await children.start(settings, directory: harness.database.directory, name: "traced")
+                        let bought = try await harness.store.subscribe(SubscribeRequest(
+                            productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", period: .oneYear,
+                            appAccountToken: Self.appAccountToken))
+                        let otid = try #require(bought.originalTransactionId)
+                        #expect(try await child.deliver(bought.notification.signedPayload).status == 200)
+                        _ = try await child.waitUntilSettled([bought.notification.notificationUUID])
+                        let left = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
+                        #expect(try await child.deliver(left.notification.signedPayload).status == 200)
+                        _ = try await child.waitUntilSettled([left.notification.notificationUUID])
 
-                    let spans = try await receiver.waitFor("the offer rule evaluation") { spans in
-                        spans.contains { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" }
-                    }
-                    let evaluation = try #require(spans.first { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" })
-                    #expect(evaluation.attributes["verdict.rules.section"] == "offers")
-                    #expect(evaluation.attributes["verdict.rules.result"] == "offer lumen-annual-40off")
-                    #expect(evaluation.attributes["verdict.rules.bundle_hash"]?.hasPrefix("sha256:") == true)
-                    #expect(evaluation.resource["service.name"] == "verdict-under-test")
-
-                    // From the rule evaluation up: the processing job, then Apple's POST.
-                    let chain = Self.ancestry(of: evaluation, in: spans)
-                    let root = try #require(chain.last)
-                    #expect(root.name == "POST /v1/notifications", "\(chain)")
-                    #expect(root.kind == 2 && root.parentSpanId.isEmpty)
-                    #expect(root.attributes["http.response.status_code"] == "200")
-                    #expect(chain.contains { $0.name == "job process-notification" && $0.kind == 5 }, "\(chain)")
-                    let trace = spans.filter { $0.traceId == root.traceId }
-                    for name in ["verify notification", "store notification"] {
-                        #expect(trace.contains { $0.name == name && $0.parentSpanId == root.spanId }, "\(name): \(trace)")
-                    }
-                    // The first sight of the customer synced its history (a job of its own): Apple's
-                    // call is a client span in the first notification's trace, under that job.
-                    let call = try #require(spans.first { $0.name == "App Store Server API GET /inApps/v2/history/{id}" })
-                    #expect(call.kind == 3 && call.attributes["http.response.status_code"] == "200")
-                    let callChain = Self.ancestry(of: call, in: spans)
-                    #expect(callChain.last?.name == "POST /v1/notifications" && callChain.last?.traceId != root.traceId, "\(callChain)")
-                    #expect(callChain.contains { $0.name.hasPrefix("job ") && $0.kind == 5 }, "\(callChain)")
-
-                    // No secret, signed payload or customer identifier in any span.
-                    let token = try #require(harness.environment["VERDICT_API_TOKENS"]?.split(separator: ":").last.map(String.init))
-                    let forbidden = [token, Self.appAccountToken.uuidString.lowercased(), Self.appAccountToken.uuidString, "eyJ"]
-                    for span in receiver.spans {
-                        for (key, value) in span.attributes {
-                            #expect(!forbidden.contains { value.contains($0) }, "\(span.name) \(key)=\(value)")
+                        let spans = try await receiver.waitFor("the offer rule evaluation and its webhook") { spans in
+                            spans.contains { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" }
+                                && spans.contains { $0.name == "deliver webhook" }
                         }
-                        #expect(!span.name.contains(Self.appAccountToken.uuidString.lowercased()))
-                    }
-                    #expect(receiver.contentTypes.allSatisfy { $0 == "application/x-protobuf" }, "\(receiver.contentTypes)")
+                        let evaluation = try #require(spans.first { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" })
+                        #expect(evaluation.attributes["verdict.rules.section"] == "offers")
+                        #expect(evaluation.attributes["verdict.rules.result"] == "offer lumen-annual-40off")
+                        #expect(evaluation.attributes["verdict.rules.bundle_hash"]?.hasPrefix("sha256:") == true)
+                        #expect(evaluation.resource["service.name"] == "verdict-under-test")
 
-                    // The request's log line carries the trace and the span that were exported.
-                    try await child.terminate()
-                    let lines = child.logLines.compactMap { JSONValue.parse(Data($0.utf8))?.objectValue }
-                    let exported = Set(trace.map(\.spanId))
-                    let joined = lines.filter { $0["trace_id"]?.stringValue == root.traceId }
-                    #expect(joined.contains { $0["msg"]?.stringValue == "request" && $0["span_id"]?.stringValue == root.spanId },
-                            "\(lines.suffix(5))")
-                    #expect(joined.allSatisfy { exported.contains($0["span_id"]?.stringValue ?? "") })
+                        // From the rule evaluation up: the processing job, then Apple's POST.
+                        let chain = Self.ancestry(of: evaluation, in: spans)
+                        let root = try #require(chain.last)
+                        #expect(root.name == "POST /v1/notifications", "\(chain)")
+                        #expect(root.kind == 2 && root.parentSpanId.isEmpty)
+                        #expect(root.attributes["http.response.status_code"] == "200")
+                        #expect(chain.contains { $0.name == "job process-notification" && $0.kind == 5 }, "\(chain)")
+                        let trace = spans.filter { $0.traceId == root.traceId }
+                        for name in ["verify notification", "store notification"] {
+                            #expect(trace.contains { $0.name == name && $0.parentSpanId == root.spanId }, "\(name): \(trace)")
+                        }
+                        // The decision's webhook is delivered by a job of that trace.
+                        let delivery = try #require(trace.first { $0.name == "deliver webhook" })
+                        #expect(delivery.kind == 3 && delivery.attributes["http.response.status_code"] == "200")
+                        #expect(Self.ancestry(of: delivery, in: spans).contains { $0.name == "job deliver-webhook" })
+                        #expect(!webhooks.deliveries.isEmpty)
+                        // The first sight of the customer synced its history (a job of its own): Apple's
+                        // call is a client span in the first notification's trace, under that job.
+                        let call = try #require(spans.first { $0.name == "App Store Server API GET /inApps/v2/history/{id}" })
+                        #expect(call.kind == 3 && call.attributes["http.response.status_code"] == "200")
+                        let callChain = Self.ancestry(of: call, in: spans)
+                        #expect(callChain.last?.name == "POST /v1/notifications" && callChain.last?.traceId != root.traceId, "\(callChain)")
+                        #expect(callChain.contains { $0.name.hasPrefix("job ") && $0.kind == 5 }, "\(callChain)")
+
+                        // No secret, signed payload or customer identifier in any span.
+                        let token = try #require(harness.environment["VERDICT_API_TOKENS"]?.split(separator: ":").last.map(String.init))
+                        let forbidden = [token, Self.appAccountToken.uuidString.lowercased(), Self.appAccountToken.uuidString, "eyJ",
+                                         "hook-secret-5f3a", "webhook-signing-secret"]
+                        for span in receiver.spans {
+                            for (key, value) in span.attributes {
+                                #expect(!forbidden.contains { value.contains($0) }, "\(span.name) \(key)=\(value)")
+                            }
+                            #expect(!span.name.contains(Self.appAccountToken.uuidString.lowercased()))
+                        }
+                        #expect(receiver.contentTypes.allSatisfy { $0 == "application/x-protobuf" }, "\(receiver.contentTypes)")
+
+                        // The request's log line carries the trace and the span that were exported.
+                        try await child.terminate()
+                        let lines = child.logLines.compactMap { JSONValue.parse(Data($0.utf8))?.objectValue }
+                        #expect(lines.count == child.logLines.count, "every line is JSON, swift-otel's own too")
+                        let exported = Set(trace.map(\.spanId))
+                        let joined = lines.filter { $0["trace_id"]?.stringValue == root.traceId }
+                        #expect(joined.contains { $0["msg"]?.stringValue == "request" && $0["span_id"]?.stringValue == root.spanId },
+                                "\(lines.suffix(5))")
+                        #expect(joined.allSatisfy { exported.contains($0["span_id"]?.stringValue ?? "") })
+                    }
                 }
             }
         }
@@ -140,6 +153,17 @@ import VerdictTestSupport
                     #expect(request.attributes["http.response.status_code"] == "200")
                 }
             }
+        }
+    }
+
+    @Test func aProtocolThisBuildCannotExportIsRefusedAtStart() async throws {
+        try await ServiceHarness.with(.sqlite, startService: false) { harness in
+            var settings = Self.traced(harness, endpoint: "http://127.0.0.1:4317")
+            settings["OTEL_EXPORTER_OTLP_PROTOCOL"] = "grpc"
+            let (status, output) = try await ServiceProcess.run(
+                ["serve"], settings: settings, directory: harness.database.directory, name: "grpc")
+            #expect(status == 78)
+            #expect(output.contains("verdict: configuration error: OpenTelemetry: OTEL_EXPORTER_OTLP_PROTOCOL=grpc"), "\(output)")
         }
     }
 }
