@@ -11,9 +11,9 @@ public struct CappedHTTPClient: Sendable {
     /// The largest response body accepted, in bytes.
     public let maximumResponseBytes: Int
 
-    /// Limits on `httpClient` (the process-wide shared client by default): 30 s and 1 MiB by default.
+    /// Limits on `httpClient` (by default the process-wide client that is not traced: ``AsyncHTTPClient/HTTPClient/untraced``): 30 s and 1 MiB by default.
     public init(
-        httpClient: HTTPClient = .shared,
+        httpClient: HTTPClient = .untraced,
         timeout: TimeAmount = .seconds(30),
         maximumResponseBytes: Int = 1024 * 1024
     ) {

@@ -6,11 +6,11 @@ import Testing
 import VerdictTestSupport
 
 /// Two apps share one deployment end to end — one service on each database, and two `verdict serve`
-/// processes on one PostgreSQL: each app's notifications, delivered to the one `/v1/notifications`,
-/// are decided by its own rules; its offers are signed with its own key (and do not verify with the
+/// processes on one PostgreSQL: each app's notifications, delivered to `/v1/notifications`, are
+/// decided by its own rules; its offers are signed with its own key (and do not verify with the
 /// other's); its webhooks reach its own URL; its offer caps are counted on their own, also when
 /// decisions race on both instances; and neither app's token sees the other's data.
-@Suite struct TwoAppServiceTests {
+@Suite(.serialized) struct TwoAppServiceTests {
     typealias Harness = TwoAppServiceHarness
 
     /// A full-price annual subscriber of `app` who turns auto-renew off; returns the subscription.

@@ -41,14 +41,17 @@ public struct AppDirectory: Sendable {
         return app
     }
 
-    /// The app a Retention Messaging realtime request names (its `appAppleId`); as for
-    /// notifications, the first app when none matches (whose verifier then refuses it).
-    func app(forRealtime signedPayload: String) -> AppContext {
-        guard all.count > 1, let payload = CompactJWS(signedPayload)?.payload,
+    /// The app a Retention Messaging realtime request names (its `appAppleId`), and whether it
+    /// names it (always, with one app); as for notifications, the first app when none matches,
+    /// whose verifier checks the signature — but with several apps such a request is never
+    /// answered, whatever the first app would say.
+    func app(forRealtime signedPayload: String) -> (app: AppContext, named: Bool) {
+        guard all.count > 1 else { return (first, true) }
+        guard let payload = CompactJWS(signedPayload)?.payload,
               let decoded = try? AppStoreJSON.decoder().decode(DecodedRealtimeRequestBody.self, from: payload),
               let app = byAppAppleId[decoded.appAppleId]
-        else { return first }
-        return app
+        else { return (first, false) }
+        return (app, true)
     }
 }
 

@@ -35,7 +35,7 @@ struct ConsoleRoutes {
             // One answer for a wrong token and for a token whose role does not open the console: no
             // hint whether a token exists.
             let token = form["token"] ?? ""
-            guard let grant = tokens.grant(of: token), grant.role != .app else {
+            guard let grant = tokens.grant(of: token), grant.opensConsole else {
                 return signInForm(error: "This token does not open the console.", status: .unauthorized)
             }
             // The session follows the token: the console shows only the token's apps.

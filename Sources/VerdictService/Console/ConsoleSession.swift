@@ -27,12 +27,13 @@ struct ConsoleSession: Sendable {
 
 /// Opens, finds and ends console sessions. The browser holds a random session id in an HttpOnly,
 /// SameSite=Strict cookie (`Secure` when `VERDICT_PUBLIC_URL` is https); the database holds only
-/// its SHA-256 digest, the SHA-256 of the token it was opened with, that token's role and apps at
-/// sign-in (none stored: every app), and the session's form token.
+/// its SHA-256 digest, its binding to the token it was opened with (an HMAC keyed by the session
+/// id: ``TokenDirectory/sessionBinding(of:sessionId:)``), that token's role and apps at sign-in
+/// (for the record), and the session's form token.
 ///
 /// A session follows its token: each request finds the token's role and apps as configured now,
-/// so a token removed from the configuration, or given fewer apps or a lesser role, takes its open
-/// sessions with it at the next start.
+/// so a token given fewer apps or a lesser role narrows its open sessions at the next start, and a
+/// token removed (or given the `app` role) ends them: the first request of such a session deletes it.
 struct ConsoleSessions: Sendable {
     static let cookieName = "verdict_session"
     /// The form token of the sign-in form, before there is a session (double-submit: cookie and field).
@@ -58,19 +59,23 @@ struct ConsoleSessions: Sendable {
         try await store.createConsoleSession(ConsoleSessionRecord(
             idDigest: session.idDigest, role: grant.role.rawValue, csrfToken: session.csrfToken, createdAt: at,
             expiresAt: at + Int64(seconds) * 1000, apps: grant.apps.map { $0.sorted() },
-            tokenDigest: TokenDirectory.digest(of: token)))
+            tokenBinding: TokenDirectory.sessionBinding(of: token, sessionId: id)))
         return (session, cookie(Self.cookieName, id, maxAge: seconds))
     }
 
     /// The unexpired session the request's cookie names, with its token's role and apps as
-    /// configured now; nil without one — and nil when its token is no longer configured, no longer
-    /// opens the console, or acts for no configured app.
+    /// configured now; nil without one. A session whose token is no longer configured, no longer
+    /// opens the console, or acts for no configured app is ended (deleted) and nil.
     func session(of request: Request) async throws -> ConsoleSession? {
-        guard let id = request.cookies[Self.cookieName]?.value, !id.isEmpty, id.count <= 100 else { return nil }
-        guard let record = try await store.consoleSession(idDigest: Self.digest(id), now: now().appStoreMilliseconds),
-              let grant = record.tokenDigest.flatMap(tokens.grant(digestHex:)), grant.role != .app,
-              let apps = try? apps(granted: grant.apps)
+        guard let id = request.cookies[Self.cookieName]?.value, !id.isEmpty, id.count <= 100,
+              let record = try await store.consoleSession(idDigest: Self.digest(id), now: now().appStoreMilliseconds)
         else { return nil }
+        guard let grant = record.tokenBinding.flatMap({ tokens.grant(sessionBinding: $0, sessionId: id) }), grant.opensConsole,
+              let apps = try? apps(granted: grant.apps)
+        else {
+            _ = try await store.deleteConsoleSession(idDigest: record.idDigest)
+            return nil
+        }
         return ConsoleSession(role: grant.role, apps: apps, csrfToken: record.csrfToken, idDigest: record.idDigest)
     }
 

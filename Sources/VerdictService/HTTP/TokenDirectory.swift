@@ -9,6 +9,9 @@ struct TokenDirectory: Sendable {
     struct Grant: Sendable, Equatable {
         var role: APIToken.Role
         var apps: Set<String>?
+
+        /// Whether it opens the console (an app backend's token does not).
+        var opensConsole: Bool { role != .app }
     }
 
     private let digests: [(digest: SHA256Digest, grant: Grant)]
@@ -22,29 +25,48 @@ struct TokenDirectory: Sendable {
         grant(digest: Array(SHA256.hash(data: Data(token.utf8))))
     }
 
-    /// What the token whose SHA-256 is `hex` (``digest(of:)``) grants when it is still configured,
-    /// nil otherwise (or when `hex` is not a digest).
-    func grant(digestHex hex: String) -> Grant? {
-        guard hex.utf8.count == 64, let bytes = Self.bytes(hex: hex) else { return nil }
-        return grant(digest: bytes)
+    /// What a console session keeps of the token it was opened with: HMAC-SHA256 of the token's
+    /// SHA-256, keyed by the session id (which only the browser holds), in hex — nothing a token
+    /// could be guessed from without the cookie.
+    static func sessionBinding(of token: String, sessionId: String) -> String {
+        hex(binding(SHA256.hash(data: Data(token.utf8)), sessionId: sessionId))
     }
 
-    /// A token's SHA-256 in hex: what a console session keeps to find its token again.
-    static func digest(of token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    /// What the token a session is bound to (``sessionBinding(of:sessionId:)``) grants while it is
+    /// configured; nil otherwise. Every configured token is examined, compared in constant time.
+    func grant(sessionBinding stored: String, sessionId: String) -> Grant? {
+        guard let stored = Self.bytes(hex: stored) else { return nil }
+        return first(matching: stored) { Self.binding($0, sessionId: sessionId) }
     }
 
     private func grant(digest presented: [UInt8]) -> Grant? {
+        first(matching: presented) { Array($0) }
+    }
+
+    /// The grant of the first token whose `value` is `presented`, examining every token without
+    /// early exit.
+    private func first(matching presented: [UInt8], value: (SHA256Digest) -> [UInt8]) -> Grant? {
         var matched: Grant?
         for (digest, grant) in digests {
+            let candidate = value(digest)
+            guard candidate.count == presented.count else { continue }
             var difference: UInt8 = 0
-            for (a, b) in zip(digest, presented) { difference |= a ^ b }
+            for (a, b) in zip(candidate, presented) { difference |= a ^ b }
             if difference == 0, matched == nil { matched = grant }
         }
         return matched
     }
 
+    private static func binding(_ digest: SHA256Digest, sessionId: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Array(digest), using: SymmetricKey(data: Data(sessionId.utf8))))
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
     private static func bytes(hex: String) -> [UInt8]? {
+        guard hex.utf8.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
         var iterator = hex.utf8.makeIterator()
         while let high = iterator.next(), let low = iterator.next() {

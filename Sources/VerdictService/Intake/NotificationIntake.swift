@@ -47,7 +47,7 @@ public struct NotificationIntake: Sendable {
         }
         let verified: VerifiedNotification
         let verification = startSpan("verify notification")
-        verification.attributes["verdict.app"] = metrics.app ?? ""
+        if verification.isRecording { verification.attributes["verdict.app"] = metrics.app ?? "" }
         do {
             verified = try await verifier.verifyNotification(signedPayload)
             verification.end()
@@ -86,9 +86,11 @@ public struct NotificationIntake: Sendable {
         )
         let store = startSpan("store notification")
         defer { store.end() }
-        store.attributes["verdict.app"] = metrics.app ?? ""
-        store.attributes["apple.notification.type"] = type
-        store.attributes["apple.notification.uuid"] = uuid
+        if store.isRecording {
+            store.attributes["verdict.app"] = metrics.app ?? ""
+            store.attributes["apple.notification.type"] = type
+            store.attributes["apple.notification.uuid"] = uuid
+        }
         do {
             switch try await repository.insertNotification(notification, processingJob: job) {
             case .inserted:
@@ -100,6 +102,7 @@ public struct NotificationIntake: Sendable {
                 return Outcome(notificationUUID: uuid, notificationType: type, isNew: false)
             }
         } catch {
+            store.setStatus(SpanStatus(code: .error))
             count(type, "unavailable")
             throw .unavailable("the notification could not be stored: \(StorageErrorText.describe(error))")
         }

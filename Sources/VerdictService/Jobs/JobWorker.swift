@@ -115,18 +115,21 @@ public final class JobWorker: Service, Sendable {
         let kind = job.job.kind
         guard let handler = handlers[kind] else { return }
         await withSpan("job \(kind)", context: TraceParent.context(job.job.traceParent), ofKind: .consumer) { span in
+            let (outcome, waited) = await attempt(job, handler: handler)
+            guard span.isRecording else { return }
             span.attributes["verdict.job.id"] = Int(job.id)
             span.attributes["verdict.job.kind"] = kind
             span.attributes["verdict.job.attempt"] = job.attempts
             span.attributes["verdict.app"] = job.app
-            let outcome = await attempt(job, handler: handler)
-            span.attributes["verdict.job.outcome"] = outcome
-            if outcome != "done" { span.setStatus(SpanStatus(code: .error)) }
+            span.attributes["verdict.job.outcome"] = waited ? "waiting" : outcome
+            // A job that waits (for a customer's history, for a key) is not failing.
+            if outcome != "done", !waited { span.setStatus(SpanStatus(code: .error)) }
         }
     }
 
-    /// One attempt of `job`; its outcome (`done`, `retry`, `dead`, `lease_lost`).
-    private func attempt(_ job: JobRecord, handler: any JobHandler) async -> String {
+    /// One attempt of `job`: its outcome (`done`, `retry`, `dead`, `lease_lost`), and whether it
+    /// only waits (``JobFailure/waiting(delayMilliseconds:_:)``).
+    private func attempt(_ job: JobRecord, handler: any JobHandler) async -> (outcome: String, waited: Bool) {
         let kind = job.job.kind
         let start = ContinuousClock.now
         var logger = self.logger
@@ -135,15 +138,17 @@ public final class JobWorker: Service, Sendable {
         let heartbeat = Task { [logger] in await self.renewLease(of: job, logger: logger) }
         defer { heartbeat.cancel() }
         let outcome: String
+        var waited = false
         do {
             let result = try await handler.run(job, logger: logger)
             let completed = try await repository.completeJob(id: job.id, owner: owner, result: result, now: now().appStoreMilliseconds)
             outcome = completed ? "done" : "lease_lost"
         } catch {
+            if case JobFailure.waiting = error { waited = true }
             outcome = await recordFailure(job, error: error, logger: logger)
         }
         metrics.job(kind: kind, outcome: outcome, duration: ContinuousClock.now - start)
-        return outcome
+        return (outcome, waited)
     }
 
     /// Renews `job`'s lease every third of the lease until cancelled (the job finished), or

@@ -10,6 +10,8 @@ public struct JSONLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     /// Adds metadata to every line (the current trace's `trace_id` and `span_id`, when tracing).
     public var metadataProvider: Logger.MetadataProvider?
+    /// Metadata never written, whoever logs it (a library's lines that may carry secrets).
+    public var droppedMetadataKeys: Set<String> = []
     private let label: String
 
     public init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
@@ -32,6 +34,7 @@ public struct JSONLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         merged.merge(event.metadata ?? [:]) { _, new in new }
+        for key in droppedMetadataKeys { merged[key] = nil }
         for (key, value) in merged {
             object[key] = Self.json(value)
         }

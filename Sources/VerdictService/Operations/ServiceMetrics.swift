@@ -67,7 +67,7 @@ public final class ServiceMetrics: Sendable {
         count(.verificationFailures, [("code", code)])
     }
 
-    /// `verdict_jobs_total{kind,outcome}` and `verdict_job_duration_seconds{kind}`.
+    /// `verdict_job_attempts_total{kind,outcome}` and `verdict_job_duration_seconds{kind}`.
     public func job(kind: String, outcome: String, duration: Duration) {
         count(.jobAttempts, [("kind", kind), ("outcome", outcome)])
         time(.jobDuration, [("kind", kind)], duration)

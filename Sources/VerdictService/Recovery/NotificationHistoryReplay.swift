@@ -1,5 +1,6 @@
 import AppStoreServer
 import Foundation
+import Tracing
 import VerdictStorage
 
 /// Pages Get Notification History for a time range and feeds every `signedPayload` through the
@@ -43,10 +44,10 @@ public struct NotificationHistoryReplay: Sendable {
             for item in page.notificationHistory ?? [] {
                 guard let signedPayload = item.signedPayload else { continue }
                 progress.received += 1
-                do {
-                    let outcome = try await intake.accept(signedPayload: signedPayload, source: source)
+                switch await accept(signedPayload, source: source) {
+                case .success(let outcome):
                     if outcome.isNew { progress.stored += 1 } else { progress.duplicates += 1 }
-                } catch {
+                case .failure(let error):
                     if case .unavailable = error { throw error }
                     progress.rejected += 1
                 }
@@ -56,5 +57,21 @@ public struct NotificationHistoryReplay: Sendable {
             token = next
         } while progress.pages < AppStoreServerAPIClient.defaultMaxPages
         return progress
+    }
+
+    /// Takes one recovered notification in, as the root of its own trace (as Apple's POST is for a
+    /// delivered one), so its processing job continues that trace.
+    private func accept(_ signedPayload: String, source: NotificationSource) async -> Result<NotificationIntake.Outcome, IntakeError> {
+        let span = startSpan("recover notification", context: .topLevel, ofKind: .consumer)
+        span.attributes["verdict.notification.source"] = source.rawValue
+        defer { span.end() }
+        return await ServiceContext.$current.withValue(span.context) {
+            do throws(IntakeError) {
+                return .success(try await intake.accept(signedPayload: signedPayload, source: source))
+            } catch {
+                span.setStatus(SpanStatus(code: .error))
+                return .failure(error)
+            }
+        }
     }
 }

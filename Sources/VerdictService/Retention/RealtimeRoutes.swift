@@ -26,27 +26,37 @@ struct RealtimeRoutes {
     func receive(_ request: Request, context: ServiceRequestContext) async throws -> Response {
         let signedPayload = try await SignedPayloadBody.read(request, limit: Self.maximumBodyBytes)
         let started = ContinuousClock.now
-        let app = apps.app(forRealtime: signedPayload)
+        // With several apps, a request that names no configured app is verified by the first app
+        // (a bad signature still gets its 4xx) but never answered: not by an app without an App
+        // Apple ID, nor with a fallback or an environment refusal.
+        let (app, named) = apps.app(forRealtime: signedPayload)
         let realtime: DecodedRealtimeRequestBody
         do {
             realtime = try await app.verifier.verifyRealtimeRequest(signedPayload)
         } catch .invalidAppIdentifier {
             throw unanswered(context, since: started)
-        } catch .retryable {
+        } catch .retryable where named {
             app.metrics.retentionRealtime(result: "fallback", cause: "verification_unavailable", duration: ContinuousClock.now - started)
             return try Self.response(.fallback)
+        } catch let error where !named && Self.signatureWasChecked(error) {
+            throw unanswered(context, since: started)
         } catch {
             metrics.verificationFailure(code: error.code)
             context.logger.notice("realtime request refused", metadata: ["code": .string(error.code)])
             throw ServiceError.unprocessable(error.code, error.message)
         }
-        // With several apps, an app without an App Apple ID cannot be told from an app that is not
-        // configured: a request that names no configured app is never answered by the first one.
-        guard apps.all.count == 1 || app.configuration.appAppleId == realtime.appAppleId else {
-            throw unanswered(context, since: started)
-        }
+        guard named else { throw unanswered(context, since: started) }
         let answer = await app.retentionDecider.answer(realtime)
         return try Self.response(answer.body)
+    }
+
+    /// Whether verification got past the signature before `error` (the environment, or an online
+    /// check that could not complete).
+    private static func signatureWasChecked(_ error: VerificationError) -> Bool {
+        switch error {
+        case .retryable, .invalidEnvironment: true
+        default: false
+        }
     }
 
     /// "If it doesn't match, don't respond to the request": counts the request, closes the

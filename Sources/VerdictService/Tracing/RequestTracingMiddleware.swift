@@ -3,42 +3,51 @@ import Hummingbird
 import Instrumentation
 import Tracing
 
-/// A server span per HTTP request, named by its route (`POST /v1/notifications`), continuing the
-/// caller's trace when it sends a `traceparent`. Its attributes follow OpenTelemetry's HTTP
-/// conventions but never carry the request's path, query or headers: paths hold customers'
-/// appAccountTokens, queries and headers hold tokens.
+/// A server span per HTTP request, named by its route (`POST /v1/notifications`). Its attributes
+/// follow OpenTelemetry's HTTP conventions but never carry the request's path, query or headers:
+/// paths hold customers' appAccountTokens, queries and headers hold tokens.
+///
+/// Every request starts a trace of its own: a caller's `traceparent` (anyone on the internet can
+/// send one to Apple's routes) is recorded as a link, never continued, so no caller chooses the
+/// service's trace ids or its sampling.
 ///
 /// It runs first, so every log line written while handling the request (the request log line too)
 /// is written inside the span and carries its ids.
 struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var parent = ServiceContext.current ?? .topLevel
-        InstrumentationSystem.instrument.extract(request.headers, into: &parent, using: HeaderExtractor())
-        let span = startSpan("HTTP \(request.method.rawValue)", context: parent, ofKind: .server)
-        span.attributes["http.request.method"] = request.method.rawValue
+        let span = startSpan("HTTP \(request.method.rawValue)", context: .topLevel, ofKind: .server)
+        if span.isRecording {
+            span.attributes["http.request.method"] = request.method.rawValue
+            if request.headers[values: .traceparent].count == 1 {
+                var caller = ServiceContext.topLevel
+                InstrumentationSystem.instrument.extract(request.headers, into: &caller, using: HeaderExtractor())
+                span.addLink(SpanLink(context: caller, attributes: [:]))
+            }
+        }
         do {
             let response = try await ServiceContext.$current.withValue(span.context) {
                 try await next(request, context)
             }
             // The body is written after the span ends (the service's answers are small buffers).
             finish(span, route: context.endpointPath, method: request.method, status: Int(response.status.code))
-            span.end()
             return response
         } catch {
-            let status = Int((error as? any HTTPResponseError)?.status.code ?? 500)
-            finish(span, route: context.endpointPath, method: request.method, status: status)
-            if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
-            span.end()
+            finish(span, route: context.endpointPath, method: request.method,
+                   status: Int((error as? any HTTPResponseError)?.status.code ?? 500))
             throw error
         }
     }
 
     private func finish(_ span: any Span, route: String?, method: HTTPRequest.Method, status: Int) {
-        if let route {
-            span.operationName = "\(method.rawValue) \(route)"
-            span.attributes["http.route"] = route
+        if span.isRecording {
+            if let route {
+                span.operationName = "\(method.rawValue) \(route)"
+                span.attributes["http.route"] = route
+            }
+            span.attributes["http.response.status_code"] = status
+            if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
-        span.attributes["http.response.status_code"] = status
+        span.end()
     }
 
     private struct HeaderExtractor: Extractor {
@@ -46,4 +55,8 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
             HTTPField.Name(key).flatMap { headers[$0] }
         }
     }
+}
+
+extension HTTPField.Name {
+    static let traceparent = Self("traceparent")!
 }

@@ -8,6 +8,7 @@ enum RuleEvaluationSpan {
     static func evaluate(_ section: Decision.Section, bundle: RuleBundle, app: String, _ evaluate: () -> Decision) -> Decision {
         withSpan("evaluate \(section.rawValue) rules") { span in
             let decision = evaluate()
+            guard span.isRecording else { return decision }
             span.attributes["verdict.app"] = app
             span.attributes["verdict.rules.bundle_hash"] = bundle.hash
             span.attributes["verdict.rules.section"] = section.rawValue

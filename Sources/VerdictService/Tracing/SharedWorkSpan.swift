@@ -4,8 +4,10 @@ import Tracing
 /// the notification that started it; the others record a span that links to it.
 enum SharedWorkSpan {
     /// A span in the current trace, linked to the trace of the shared work that `traceParent`
-    /// names (the stored `traceparent` of its job).
+    /// names (the stored `traceparent` of its job) — when that is another trace: a job that runs
+    /// again finds the work it started itself.
     static func link(_ work: String, to traceParent: String) {
+        guard let current = TraceParent.current(), TraceParent.traceId(current) != TraceParent.traceId(traceParent) else { return }
         let span = startSpan("\(work) shared with another notification")
         span.addLink(SpanLink(context: TraceParent.context(traceParent), attributes: [:]))
         span.attributes["verdict.shared_work"] = work

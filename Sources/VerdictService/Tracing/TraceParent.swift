@@ -15,6 +15,12 @@ public enum TraceParent {
         return carrier[header]
     }
 
+    /// The trace id of a `traceparent` (`00-<trace id>-<span id>-<flags>`).
+    static func traceId(_ traceParent: String) -> Substring? {
+        let parts = traceParent.split(separator: "-")
+        return parts.count == 4 ? parts[1] : nil
+    }
+
     /// A context continuing the trace of `traceParent` (the top level when nil or not understood).
     public static func context(_ traceParent: String?) -> ServiceContext {
         var context = ServiceContext.topLevel

@@ -1,3 +1,4 @@
+import AppStoreServerHTTP
 import AsyncHTTPClient
 import Crypto
 import Foundation
@@ -44,10 +45,12 @@ struct WebhookDelivery: JobHandler {
         request.headers.add(name: "Verdict-Signature", value: Self.signature(
             body: body, timestamp: Int64(now().timeIntervalSince1970), secret: secret))
         request.body = .bytes(ByteBuffer(string: body))
+        // The client is not traced by AsyncHTTPClient (its spans record the whole URL, and an
+        // operator's webhook URL may hold a secret): this span records the host and status only.
         return try await withSpan("deliver webhook", ofKind: .client) { span in
             span.attributes["http.request.method"] = "POST"
             span.attributes["server.address"] = url.host
-            let response = try await Self.client.execute(request, timeout: .seconds(10))
+            let response = try await HTTPClient.untraced.execute(request, timeout: .seconds(10))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             span.attributes["http.response.status_code"] = Int(response.status.code)
             guard (200..<300).contains(response.status.code) else {
@@ -56,13 +59,4 @@ struct WebhookDelivery: JobHandler {
             return "HTTP \(response.status.code)"
         }
     }
-
-    /// The client webhooks are sent with: AsyncHTTPClient's own spans are off for it, since they
-    /// record the whole URL, and an operator's webhook URL may hold a secret. The delivery's span
-    /// above records the host and the status only.
-    static let client: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.tracing.tracer = nil
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
 }

@@ -87,10 +87,12 @@ enum Migrations {
             ["ALTER TABLE console_sessions ADD COLUMN apps TEXT", "DELETE FROM console_sessions"]
         }),
         // A session follows its token: each request finds the token's role and apps as configured
-        // now (a token removed or narrowed takes its sessions with it at the next start). Sessions
-        // opened before it name no token: they are closed.
-        Migration(version: 21, name: "console sessions name the token they were opened with (its SHA-256)", statements: { _ in
-            ["ALTER TABLE console_sessions ADD COLUMN token_digest TEXT", "DELETE FROM console_sessions"]
+        // now (a token removed or narrowed takes its sessions with it at the next start). The row
+        // keeps an HMAC of the token keyed by the session id, which only the browser holds, so the
+        // database holds nothing a token could be guessed from. Sessions opened before it name no
+        // token: they are closed.
+        Migration(version: 21, name: "console sessions are bound to the token they were opened with", statements: { _ in
+            ["ALTER TABLE console_sessions ADD COLUMN token_binding TEXT", "DELETE FROM console_sessions"]
         }),
         // Each job keeps the W3C traceparent of the work that enqueued it (NULL when not traced).
         Migration(version: 22, name: "jobs keep the trace context of the work that enqueued them", statements: { _ in

@@ -1,7 +1,7 @@
 import Foundation
 
 extension SQLRepository {
-    static let consoleSessionColumns = "id_digest, role, csrf_token, created_at, expires_at, apps, token_digest"
+    static let consoleSessionColumns = "id_digest, role, csrf_token, created_at, expires_at, apps, token_binding"
 
     func createConsoleSession(_ session: ConsoleSessionRecord) async throws {
         let apps = try session.apps.map { String(decoding: try JSONEncoder().encode($0.sorted()), as: UTF8.self) }
@@ -10,7 +10,7 @@ extension SQLRepository {
             try await db.execute(
                 "INSERT INTO console_sessions (\(Self.consoleSessionColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 .text(session.idDigest), .text(session.role), .text(session.csrfToken), .integer(session.createdAt),
-                .integer(session.expiresAt), SQLValue(apps), SQLValue(session.tokenDigest))
+                .integer(session.expiresAt), SQLValue(apps), SQLValue(session.tokenBinding))
         }
     }
 
@@ -24,7 +24,7 @@ extension SQLRepository {
                     idDigest: try row.string("id_digest"), role: try row.string("role"), csrfToken: try row.string("csrf_token"),
                     createdAt: try row.int64("created_at"), expiresAt: try row.int64("expires_at"),
                     apps: try Self.consoleSessionApps(try row.optionalString("apps")),
-                    tokenDigest: try row.optionalString("token_digest"))
+                    tokenBinding: try row.optionalString("token_binding"))
             }
         }
     }

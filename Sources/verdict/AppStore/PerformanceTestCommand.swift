@@ -32,7 +32,7 @@ struct PerformanceTestCommand: AsyncParsableCommand {
         let server = try await VerdictServer.open(configuration: configuration, logger: logger)
         let outcome: Result<PerformanceTestResultResponse, any Error>
         do {
-            outcome = .success(try await test(try app.select(in: server)))
+            outcome = .success(try await test(try app.select(in: server), among: server.apps))
         } catch {
             outcome = .failure(error)
         }
@@ -42,7 +42,11 @@ struct PerformanceTestCommand: AsyncParsableCommand {
         guard result.result == .pass else { throw ExitCode.failure }
     }
 
-    private func test(_ app: AppContext) async throws -> PerformanceTestResultResponse {
+    private func test(_ app: AppContext, among apps: AppDirectory) async throws -> PerformanceTestResultResponse {
+        // With several apps the service tells realtime requests apart by App Apple ID alone.
+        guard apps.all.count == 1 || app.configuration.appAppleId != nil else {
+            throw ValidationError("\(app.bundleId) has no appAppleId: with several apps, the service answers its realtime requests only with one")
+        }
         let client: AppStoreServerAPIClient
         do {
             client = try app.appStore.client(for: .sandbox)

@@ -28,7 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
             level: configuration.logLevel, metadataProvider: tracing ? Telemetry.logMetadata : nil)
         let telemetry: (any Service)?
         do {
-            telemetry = try Telemetry.bootstrapTraces(logger: logger)
+            telemetry = try Telemetry.bootstrapTraces()
         } catch {
             FileHandle.standardError.write(Data("verdict: configuration error: OpenTelemetry: \(error)\n".utf8))
             throw ExitCode(78)

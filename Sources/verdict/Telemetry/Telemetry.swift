@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import OTel
 import ServiceLifecycle
+import VerdictService
 
 /// OpenTelemetry for `verdict serve`: traces exported over OTLP by swift-otel, configured by the
 /// standard `OTEL_*` variables, and the trace ids in every JSON log line written inside a span.
@@ -20,25 +21,33 @@ enum Telemetry {
     /// with the `OTEL_*` settings: protocol, sampler, resource attributes, batch delay, …) and
     /// returns the service that exports the spans (run it with the application: it flushes at
     /// shutdown); nil otherwise. Logs and metrics keep their own backends; swift-otel's own
-    /// diagnostics go to `logger` (JSON lines like every other).
-    static func bootstrapTraces(
-        logger: Logger, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws -> (any Service)? {
+    /// diagnostics are JSON lines like every other.
+    static func bootstrapTraces(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any Service)? {
         guard tracesRequested(environment) else { return nil }
-        for key in ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"] {
-            if let value = environment[key], value.lowercased() == "grpc" {
-                throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
-            }
+        // The traces' own setting wins over the general one, as swift-otel reads them.
+        if let (key, value) = ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]
+            .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value.lowercased() == "grpc" {
+            throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
         }
         var configuration = OTel.Configuration.default
         configuration.serviceName = "verdict"
-        var diagnostics = logger
-        diagnostics[metadataKey: "component"] = "opentelemetry"
         configuration.diagnosticLogger = .custom(diagnostics)
+        configuration.diagnosticLogLevel = .warning
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
         configuration.traces.enabled = true
         return try OTel.bootstrap(configuration: configuration, environment: environment)
+    }
+
+    /// swift-otel's own log lines, as JSON, without the values of the settings it reports reading:
+    /// `OTEL_EXPORTER_OTLP_HEADERS` holds vendors' API keys, an endpoint may hold a password.
+    /// (swift-otel sets its level: warnings, or `OTEL_LOG_LEVEL`.)
+    private static var diagnostics: Logger {
+        Logger(label: "opentelemetry") { label in
+            var handler = JSONLogHandler(label: label)
+            handler.droppedMetadataKeys = ["environment_value", "previous_value", "new_value"]
+            return handler
+        }
     }
 
     /// A setting this build cannot honour.

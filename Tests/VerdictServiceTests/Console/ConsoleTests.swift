@@ -1,9 +1,8 @@
 import AppStoreServer
-import Crypto
 import Foundation
 import HTTPTypes
 import Testing
-import VerdictService
+@testable import VerdictService
 import VerdictStorage
 
 /// The console in-process: sign-in and its cookies, roles, CSRF, session expiry, the security
@@ -133,11 +132,11 @@ import VerdictStorage
     @Test func anExpiredSessionIsSentToSignIn() async throws {
         try await RouterHarness.with(extraSettings: ["VERDICT_API_TOKENS": Self.tokens]) { harness in
             let id = "expired-session-id-0123456789"
-            // The console keeps the SHA-256 of the session id, in hex.
-            let digest = SHA256.hash(data: Data(id.utf8)).map { String(format: "%02x", $0) }.joined()
+            // A session of a configured token, valid but for its expiry.
             let now = Date().appStoreMilliseconds
             try await harness.service.apps.first.repository.createConsoleSession(ConsoleSessionRecord(
-                idDigest: digest, role: "viewer", csrfToken: "t", createdAt: now - 2 * 3_600_000, expiresAt: now - 1))
+                idDigest: ConsoleSessions.digest(id), role: "viewer", csrfToken: "t", createdAt: now - 2 * 3_600_000,
+                expiresAt: now - 1, tokenBinding: TokenDirectory.sessionBinding(of: Self.viewer, sessionId: id)))
             let answer = try await harness.send(.get, "/console/rules", token: nil, headers: [.cookie: "verdict_session=\(id)"])
             #expect(answer.status == 303 && answer.headers[.location] == "/console/sign-in")
         }

@@ -72,4 +72,39 @@ import VerdictStorage
         #expect(exposition.types["library_call_seconds"] == "histogram")
         #expect(exposition.help["library_events_total"] == nil)
     }
+
+    /// The families dashboards query, written out here (not read from the catalog): a rename, a
+    /// changed label or kind fails this test — names and labels are a contract.
+    static let contract: [(name: String, kind: String, labels: [String])] = [
+        ("verdict_notifications_total", "counter", ["type", "result", "app"]),
+        ("verdict_notification_intake_seconds", "histogram", ["result"]),
+        ("verdict_verification_failures_total", "counter", ["code"]),
+        ("verdict_job_attempts_total", "counter", ["kind", "outcome"]),
+        ("verdict_job_duration_seconds", "histogram", ["kind"]),
+        ("verdict_appstore_api_calls_total", "counter", ["endpoint", "status"]),
+        ("verdict_retention_realtime_total", "counter", ["result", "cause", "app"]),
+        ("verdict_retention_realtime_seconds", "histogram", []),
+        ("verdict_retention_answered_late_total", "counter", ["app"]),
+        ("verdict_consumption_submissions_total", "counter", ["result", "app"]),
+        ("verdict_consumption_deadline_missed_total", "counter", ["app"]),
+        ("verdict_decisions_total", "counter", ["section", "history", "app"]),
+        ("verdict_rule_decisions_total", "counter", ["section", "rule", "app"]),
+        ("verdict_http_connections_closed_total", "counter", ["reason"]),
+        ("verdict_rules_reload_failures_total", "counter", []),
+        ("verdict_jobs", "gauge", ["kind", "state"]),
+        ("verdict_job_queue_oldest_age_seconds", "gauge", ["kind"]),
+    ]
+
+    @Test func namesKindsAndLabelsAreTheContract() {
+        let metrics = ServiceMetrics()
+        Self.recordEveryMetric(metrics)
+        let exposition = PrometheusExposition(metrics.exposition())
+        #expect(Set(exposition.types.keys) == Set(Self.contract.map(\.name)))
+        for (name, kind, labels) in Self.contract {
+            #expect(exposition.types[name] == kind, "\(name)")
+            let series = kind == "histogram" ? name + "_count" : name
+            let sample = exposition.samples.first { $0.name == series }
+            #expect(sample.map { Set($0.labels.keys) } == Set(labels), "\(name)")
+        }
+    }
 }

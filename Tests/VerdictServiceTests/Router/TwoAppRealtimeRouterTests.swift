@@ -9,9 +9,9 @@ import Testing
     typealias Harness = TwoAppRouterHarness
     static let path = "/v1/retention/realtime"
 
-    static func send(_ harness: Harness, appAppleId: Int64) async throws -> RouterHarness.Answer {
-        try await harness.router.send(
-            .post, path, body: try RealtimeRouterTests.body(RealtimeRouterTests.request(appAppleId: appAppleId)), token: nil)
+    static func send(_ harness: Harness, appAppleId: Int64, environment: AppStoreEnvironment = .sandbox) async throws -> RouterHarness.Answer {
+        let request = RealtimeRouterTests.request(appAppleId: appAppleId, environment: environment)
+        return try await harness.router.send(.post, path, body: try RealtimeRouterTests.body(request), token: nil)
     }
 
     @Test func eachAppIsAnsweredAndAnUnknownAppIsNot() async throws {
@@ -31,10 +31,17 @@ import Testing
         try await Harness.with(appAppleIds: [Harness.b: 1_234_567_891]) { harness in
             #expect(try await Self.send(harness, appAppleId: 1_234_567_891).status == 200)
             for appAppleId: Int64 in [42, 1_234_567_890] {
-                let answer = try await Self.send(harness, appAppleId: appAppleId)
-                #expect(answer.status == 403, "\(appAppleId)")
-                #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "OTHER_APP")
+                // Both apps accept Sandbox only: a Production request of no configured app is not
+                // answered either (an app's own gets the environment refusal).
+                for environment in [AppStoreEnvironment.sandbox, .production] {
+                    let answer = try await Self.send(harness, appAppleId: appAppleId, environment: environment)
+                    #expect(answer.status == 403, "\(appAppleId) \(environment)")
+                    #expect(answer.body.jsonObject[path: "error.code"]?.stringValue == "OTHER_APP")
+                }
             }
+            let own = try await Self.send(harness, appAppleId: 1_234_567_891, environment: .production)
+            #expect(own.status == 422)
+            #expect(own.body.jsonObject[path: "error.code"]?.stringValue == "INVALID_ENVIRONMENT")
         }
     }
 }

@@ -23,7 +23,7 @@ struct TwoAppRouterHarness: Sendable {
     let router: RouterHarness
     /// App B's rules folder (app A's is ``ServiceHarness/rulesDirectory``).
     let rulesDirectoryB: String
-    /// Each app's own In-App Purchase key by bundle id (``with(_:signingKeys:extraSettings:_:)``
+    /// Each app's own In-App Purchase key by bundle id (``with(_:signingKeys:appAppleIds:extraSettings:_:)``
     /// with `signingKeys`; empty otherwise: no app can sign an offer).
     var signingKeys: [String: P256.Signing.PrivateKey] = [:]
     /// The settings the service was opened with (its config file among them).

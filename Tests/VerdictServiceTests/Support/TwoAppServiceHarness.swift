@@ -16,7 +16,7 @@ import VerdictTestSupport
 ///
 /// The deployment is one service in-process (``Deployment/inProcess``) or two `verdict serve`
 /// processes on the one database (``Deployment/twoProcesses``, PostgreSQL): then A's notifications
-/// reach the first instance and B's the second, and ``request(_:_:as:body:)`` asks the other one,
+/// reach the first instance and B's the second, and ``request(_:_:as:body:instance:)`` asks the other one,
 /// so every instance handles both apps' traffic and jobs are run by whichever claims them.
 struct TwoAppServiceHarness: Sendable {
     static let a = "com.example.a"
@@ -164,7 +164,7 @@ struct TwoAppServiceHarness: Sendable {
         return [
             "VERDICT_DATABASE_URL": database.url, "VERDICT_CONFIG_FILE": file.path,
             "VERDICT_ROOT_CERTIFICATES": rootFile.path, "VERDICT_RECONCILE_INTERVAL": "0", "VERDICT_CONSUMPTION_GRACE": "0",
-            "VERDICT_WORKER_LEASE": "120", "VERDICT_DATABASE_TIMEOUT": "60", "VERDICT_LOG_LEVEL": "critical",
+            "VERDICT_WORKER_LEASE": "120", "VERDICT_DATABASE_TIMEOUT": "60", "VERDICT_LOG_LEVEL": "warning",
         ]
     }
 

@@ -23,6 +23,16 @@ final class OTLPReceiver: Sendable {
         var resource: [String: String]
         /// The status code: 0 unset, 1 ok, 2 error.
         var status: Int
+        /// The status message.
+        var statusMessage: String
+        /// Its events (a recorded error's `exception.message` among their attributes), as name and attributes.
+        var events: [(name: String, attributes: [String: String])]
+
+        /// Every text the span carries: its name, attribute values, status message, events.
+        var texts: [String] {
+            [name, statusMessage] + attributes.values + events.flatMap { [$0.name] + $0.attributes.values }
+                + links.flatMap { [$0.traceId, $0.spanId] }
+        }
 
         var description: String { "\(name) \(traceId)/\(spanId)<-\(parentSpanId)" }
     }
@@ -86,7 +96,9 @@ final class OTLPReceiver: Sendable {
                         name: span.string(5) ?? "", kind: Int(span.integer(6) ?? 0),
                         attributes: try attributes(try span.messages(9)),
                         links: try span.messages(13).map { ($0.hex(1) ?? "", $0.hex(2) ?? "") },
-                        resource: resource, status: Int(try span.message(15)?.integer(3) ?? 0)))
+                        resource: resource, status: Int(try span.message(15)?.integer(3) ?? 0),
+                        statusMessage: try span.message(15)?.string(2) ?? "",
+                        events: try span.messages(11).map { ($0.string(2) ?? "", try attributes(try $0.messages(3))) }))
                 }
             }
         }
