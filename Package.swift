@@ -190,6 +190,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OTel", package: "swift-otel"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .testTarget(

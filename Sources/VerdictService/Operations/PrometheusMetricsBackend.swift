@@ -5,25 +5,39 @@ import Synchronization
 /// The swift-metrics backend of the service: a Prometheus registry (what `GET /metrics` shows)
 /// behind swift-metrics' `MetricsFactory`. The service's own metrics (``ServiceMetric``) keep their
 /// help text and buckets; any other swift-metrics producer that records into it (the process's
-/// `MetricsSystem`, once ``bootstrapProcessWide()`` made it this backend) gets Prometheus' defaults.
+/// `MetricsSystem`, once ``bootstrapProcessWide(exportingTo:)`` made it this backend) gets
+/// Prometheus' defaults. Recordings may also go to an exporter (OTLP): ``recording``.
 public struct PrometheusMetricsBackend: MetricsFactory, Sendable {
     public let registry: PrometheusCollectorRegistry
+    /// What the service records into: this backend, and the exporter it was made with, if any.
+    public let recording: any MetricsFactory
     private let defaults: PrometheusMetricsFactory
     private static let known = Dictionary(uniqueKeysWithValues: ServiceMetric.all.map { ($0.name, $0) })
 
-    /// A backend with a registry of its own (no global state: several services run in one test process).
-    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
+    /// A backend with a registry of its own (no global state: several services run in one test
+    /// process); with `exporter`, every recording also goes there.
+    public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), exportingTo exporter: (any MetricsFactory)? = nil) {
         self.registry = registry
         defaults = PrometheusMetricsFactory(registry: registry)
+        let prometheus = PrometheusMetricsBackend(registry: registry, defaults: defaults)
+        recording = exporter.map { MultiplexMetricsHandler(factories: [prometheus, $0]) } ?? prometheus
     }
 
-    /// The backend of the process's `MetricsSystem`: made one on the first call (which bootstraps
-    /// swift-metrics with it), the same one after. For `verdict serve` and `verdict demo`.
-    public static func bootstrapProcessWide() -> PrometheusMetricsBackend {
+    /// The backend inside ``recording`` (its own `recording`, never used, is the defaults).
+    private init(registry: PrometheusCollectorRegistry, defaults: PrometheusMetricsFactory) {
+        self.registry = registry
+        self.defaults = defaults
+        recording = defaults
+    }
+
+    /// The backend of the process's `MetricsSystem`: made on the first call (which bootstraps
+    /// swift-metrics with its ``recording``), the same one after. For `verdict serve` and
+    /// `verdict demo`; `exporter` (the first call's) also receives every recording.
+    public static func bootstrapProcessWide(exportingTo exporter: (any MetricsFactory)? = nil) -> PrometheusMetricsBackend {
         processWide.withLock { backend in
             if let backend { return backend }
-            let made = PrometheusMetricsBackend()
-            MetricsSystem.bootstrap(made)
+            let made = PrometheusMetricsBackend(exportingTo: exporter)
+            MetricsSystem.bootstrap(made.recording)
             backend = made
             return made
         }

@@ -39,15 +39,15 @@ public final class ServiceMetrics: Sendable {
     }
 
     private func count(_ metric: ServiceMetric, _ labels: [(String, String)] = []) {
-        Counter(label: metric.name, dimensions: labels, factory: backend).increment()
+        Counter(label: metric.name, dimensions: labels, factory: backend.recording).increment()
     }
 
     private func time(_ metric: ServiceMetric, _ labels: [(String, String)], _ duration: Duration) {
-        Metrics.Timer(label: metric.name, dimensions: labels, factory: backend).record(duration: duration)
+        Metrics.Timer(label: metric.name, dimensions: labels, factory: backend.recording).record(duration: duration)
     }
 
     private func set(_ metric: ServiceMetric, _ labels: [(String, String)], _ value: Double) {
-        Gauge(label: metric.name, dimensions: labels, factory: backend).record(value)
+        Gauge(label: metric.name, dimensions: labels, factory: backend.recording).record(value)
     }
 
     /// `verdict_notifications_total{type,result,app}`: intake answers (accepted, duplicate, rejected,

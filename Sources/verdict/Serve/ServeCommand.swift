@@ -23,12 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.configuration()
-        let tracing = Telemetry.tracesRequested(ProcessInfo.processInfo.environment)
         let logger = ServiceOptions.bootstrapLogging(
-            level: configuration.logLevel, metadataProvider: tracing ? Telemetry.logMetadata : nil)
-        let telemetry: (any Service)?
+            level: configuration.logLevel,
+            metadataProvider: Telemetry.tracesRequested(ProcessInfo.processInfo.environment) ? Telemetry.logMetadata : nil)
+        let telemetry: Telemetry.Exporters
         do {
-            telemetry = try Telemetry.bootstrapTraces()
+            telemetry = try Telemetry.bootstrap()
         } catch {
             FileHandle.standardError.write(Data("verdict: configuration error: OpenTelemetry: \(error)\n".utf8))
             throw ExitCode(78)
@@ -36,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server: VerdictServer
         do {
             server = try await VerdictServer.open(
-                configuration: configuration, logger: logger, metricsBackend: .bootstrapProcessWide())
+                configuration: configuration, logger: logger, metricsBackend: .bootstrapProcessWide(exportingTo: telemetry.metrics))
         } catch {
             FileHandle.standardError.write(Data("verdict: cannot start: \(error)\n".utf8))
             throw ExitCode.failure
@@ -47,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .sqliteMemory: "sqlite::memory:"
         case .postgres: "postgres"
         }
-        let application = try server.makeApplication(reloadOnHangup: true, services: telemetry.map { [$0] } ?? []) { port in
+        let application = try server.makeApplication(reloadOnHangup: true, services: telemetry.services) { port in
             logger.info("verdict listening", metadata: [
                 "address": .string("http://\(configuration.host):\(port)"),
                 "database": .string(database),

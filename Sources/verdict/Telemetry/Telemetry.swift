@@ -1,42 +1,86 @@
+import CoreMetrics
 import Foundation
 import Logging
 import OTel
 import ServiceLifecycle
 import VerdictService
 
-/// OpenTelemetry for `verdict serve`: traces exported over OTLP by swift-otel, configured by the
-/// standard `OTEL_*` variables, and the trace ids in every JSON log line written inside a span.
-/// Off unless an OTLP endpoint is set: then no tracer is bootstrapped and nothing is exported.
+/// OpenTelemetry for `verdict serve`, configured by the standard `OTEL_*` variables: traces
+/// exported over OTLP by swift-otel (with the trace ids in every JSON log line written inside a
+/// span), and optionally the metrics too. Off unless an OTLP endpoint is set: then no tracer is
+/// bootstrapped and nothing is exported.
 enum Telemetry {
+    /// What was set up: the services that export (run them with the application: they flush at
+    /// shutdown) and the metrics exporter the service's metrics also go to.
+    struct Exporters {
+        var services: [any Service] = []
+        var metrics: (any MetricsFactory)?
+    }
+
     /// Whether the environment asks for traces: an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT`
     /// or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`), unless `OTEL_SDK_DISABLED=true` or
     /// `OTEL_TRACES_EXPORTER=none`.
     static func tracesRequested(_ environment: [String: String]) -> Bool {
-        if environment["OTEL_SDK_DISABLED"]?.lowercased() == "true" { return false }
-        if environment["OTEL_TRACES_EXPORTER"]?.lowercased() == "none" { return false }
-        return ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"].contains { !(environment[$0] ?? "").isEmpty }
+        enabled(environment) && environment["OTEL_TRACES_EXPORTER"]?.lowercased() != "none"
+            && endpoint("TRACES", in: environment)
     }
 
-    /// When traces are requested, bootstraps the process's tracer (swift-otel's OTLP exporter,
-    /// with the `OTEL_*` settings: protocol, sampler, resource attributes, batch delay, …) and
-    /// returns the service that exports the spans (run it with the application: it flushes at
-    /// shutdown); nil otherwise. Logs and metrics keep their own backends; swift-otel's own
-    /// diagnostics are JSON lines like every other.
-    static func bootstrapTraces(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (any Service)? {
-        guard tracesRequested(environment) else { return nil }
-        // The traces' own setting wins over the general one, as swift-otel reads them.
-        if let (key, value) = ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]
-            .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value.lowercased() == "grpc" {
-            throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
+    /// Whether the environment asks for metrics over OTLP too: `OTEL_METRICS_EXPORTER=otlp` (an
+    /// explicit choice: `/metrics` serves them either way) and an endpoint.
+    static func metricsRequested(_ environment: [String: String]) -> Bool {
+        enabled(environment) && environment["OTEL_METRICS_EXPORTER"]?.lowercased() == "otlp"
+            && endpoint("METRICS", in: environment)
+    }
+
+    /// Bootstraps what the environment asks for: the process's tracer (swift-otel's OTLP exporter,
+    /// with the `OTEL_*` settings: protocol, sampler, resource attributes, batch delay, …) and the
+    /// metrics exporter. Logs keep their own backend; swift-otel's own diagnostics are JSON lines.
+    static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exporters {
+        var exporters = Exporters()
+        if tracesRequested(environment) {
+            try refuseGRPC("TRACES", in: environment)
+            var configuration = base
+            configuration.traces.enabled = true
+            exporters.services.append(try OTel.bootstrap(configuration: configuration, environment: environment))
         }
+        if metricsRequested(environment) {
+            try refuseGRPC("METRICS", in: environment)
+            var configuration = base
+            configuration.metrics.enabled = true
+            let backend = try OTel.makeMetricsBackend(configuration: configuration)
+            exporters.metrics = backend.factory
+            exporters.services.append(backend.service)
+        }
+        return exporters
+    }
+
+    /// swift-otel's configuration with every signal off, for one to be turned on.
+    private static var base: OTel.Configuration {
         var configuration = OTel.Configuration.default
         configuration.serviceName = "verdict"
         configuration.diagnosticLogger = .custom(diagnostics)
         configuration.diagnosticLogLevel = .warning
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
-        configuration.traces.enabled = true
-        return try OTel.bootstrap(configuration: configuration, environment: environment)
+        configuration.traces.enabled = false
+        return configuration
+    }
+
+    private static func enabled(_ environment: [String: String]) -> Bool {
+        environment["OTEL_SDK_DISABLED"]?.lowercased() != "true"
+    }
+
+    private static func endpoint(_ signal: String, in environment: [String: String]) -> Bool {
+        ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_\(signal)_ENDPOINT"].contains { !(environment[$0] ?? "").isEmpty }
+    }
+
+    /// OTLP/gRPC is not built in: the signal's own protocol setting, else the general one, must
+    /// not ask for it (as swift-otel reads them).
+    private static func refuseGRPC(_ signal: String, in environment: [String: String]) throws {
+        if let (key, value) = ["OTEL_EXPORTER_OTLP_\(signal)_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]
+            .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value.lowercased() == "grpc" {
+            throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
+        }
     }
 
     /// swift-otel's own log lines, as JSON, without the values of the settings it reports reading:

@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// An OpenTelemetry collector for tests: an OTLP/HTTP endpoint (`POST /v1/traces`, protobuf
-/// bodies, gzip refused) that keeps every span it receives, read with ``ProtobufMessage``.
+/// An OpenTelemetry collector for tests: an OTLP/HTTP endpoint (`POST /v1/traces` and
+/// `/v1/metrics`, protobuf bodies, gzip refused) that keeps every span and the name of every
+/// metric it receives, read with ``ProtobufMessage``.
 final class OTLPReceiver: Sendable {
     /// One received span.
     struct Span: Sendable, CustomStringConvertible {
@@ -39,8 +40,11 @@ final class OTLPReceiver: Sendable {
 
     private let received = Mutex<[Span]>([])
     private let requests = Mutex<[String]>([])
+    private let metricNames = Mutex<Set<String>>([])
 
     var spans: [Span] { received.withLock { $0 } }
+    /// The names of the metrics received (`ExportMetricsServiceRequest`'s metrics).
+    var metrics: Set<String> { metricNames.withLock { $0 } }
     /// Each request's content type, in order.
     var contentTypes: [String] { requests.withLock { $0 } }
 
@@ -54,6 +58,18 @@ final class OTLPReceiver: Sendable {
             guard request.headers[.contentEncoding] == nil else { return Response(status: .unsupportedMediaType) }
             let spans = try Self.spans(in: Array(buffer.readableBytesView))
             receiver.received.withLock { $0.append(contentsOf: spans) }
+            return Response(status: .ok, headers: [.contentType: "application/x-protobuf"])
+        }
+        router.post("/v1/metrics") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 16 << 20)
+            guard request.headers[.contentEncoding] == nil else { return Response(status: .unsupportedMediaType) }
+            var names: Set<String> = []
+            for resourceMetrics in try ProtobufMessage(Array(buffer.readableBytesView)).messages(1) {
+                for scopeMetrics in try resourceMetrics.messages(2) {
+                    for metric in try scopeMetrics.messages(2) { if let name = metric.string(1) { names.insert(name) } }
+                }
+            }
+            receiver.metricNames.withLock { $0.formUnion(names) }
             return Response(status: .ok, headers: [.contentType: "application/x-protobuf"])
         }
         let running = try await RunningApplication.start { onServerRunning in
