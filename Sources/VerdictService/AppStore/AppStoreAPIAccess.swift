@@ -54,12 +54,15 @@ struct MeteredTransport: AppStoreHTTPTransport {
     func send(_ request: AppStoreHTTPRequest) async throws -> AppStoreHTTPResponse {
         let endpoint = Self.endpoint(method: request.method, path: request.url.path)
         return try await withSpan("App Store Server API \(endpoint)", ofKind: .client) { span in
-            span.attributes["http.request.method"] = request.method
-            span.attributes["url.template"] = endpoint
-            span.attributes["server.address"] = request.url.host
+            if span.isRecording {
+                span.attributes["http.request.method"] = request.method
+                span.attributes["url.template"] = endpoint
+                span.attributes["server.address"] = request.url.host
+            }
             do {
                 let response = try await base.send(request)
                 metrics.appStoreCall(endpoint: endpoint, status: String(response.status))
+                guard span.isRecording else { return response }
                 span.attributes["http.response.status_code"] = response.status
                 if response.status >= 400 {
                     span.setStatus(SpanStatus(code: .error))

@@ -58,7 +58,7 @@ public final class VerdictServer: Sendable {
     /// and the service. A PostgreSQL server that cannot be reached (or is recovering) does not fail
     /// it: the service starts not ready and migrates once the server answers (``SchemaMigration``).
     /// Its metrics go to `metricsBackend` (by default one of its own; a served process passes the
-    /// process-wide one, ``PrometheusMetricsBackend/bootstrapProcessWide()``).
+    /// process-wide one, ``PrometheusMetricsBackend/bootstrapProcessWide(exportingTo:)``).
     public static func open(
         configuration: ServiceConfiguration,
         logger: Logger,

@@ -73,7 +73,7 @@ struct ConsoleSessions: Sendable {
         guard let grant = record.tokenBinding.flatMap({ tokens.grant(sessionBinding: $0, sessionId: id) }), grant.opensConsole,
               let apps = try? apps(granted: grant.apps)
         else {
-            _ = try await store.deleteConsoleSession(idDigest: record.idDigest)
+            _ = try? await store.deleteConsoleSession(idDigest: record.idDigest)
             return nil
         }
         return ConsoleSession(role: grant.role, apps: apps, csrfToken: record.csrfToken, idDigest: record.idDigest)

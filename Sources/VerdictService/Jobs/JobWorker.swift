@@ -144,8 +144,8 @@ public final class JobWorker: Service, Sendable {
             let completed = try await repository.completeJob(id: job.id, owner: owner, result: result, now: now().appStoreMilliseconds)
             outcome = completed ? "done" : "lease_lost"
         } catch {
-            if case JobFailure.waiting = error { waited = true }
             outcome = await recordFailure(job, error: error, logger: logger)
+            if case JobFailure.waiting = error, outcome == "retry" { waited = true }
         }
         metrics.job(kind: kind, outcome: outcome, duration: ContinuousClock.now - start)
         return (outcome, waited)

@@ -63,7 +63,7 @@ public struct NotificationHistoryReplay: Sendable {
     /// delivered one), so its processing job continues that trace.
     private func accept(_ signedPayload: String, source: NotificationSource) async -> Result<NotificationIntake.Outcome, IntakeError> {
         let span = startSpan("recover notification", context: .topLevel, ofKind: .consumer)
-        span.attributes["verdict.notification.source"] = source.rawValue
+        if span.isRecording { span.attributes["verdict.notification.source"] = source.rawValue }
         defer { span.end() }
         return await ServiceContext.$current.withValue(span.context) {
             do throws(IntakeError) {

@@ -1,6 +1,5 @@
 import HTTPTypes
 import Hummingbird
-import Instrumentation
 import Tracing
 
 /// A server span per HTTP request, named by its route (`POST /v1/notifications`). Its attributes
@@ -18,10 +17,12 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
         let span = startSpan("HTTP \(request.method.rawValue)", context: .topLevel, ofKind: .server)
         if span.isRecording {
             span.attributes["http.request.method"] = request.method.rawValue
-            if request.headers[values: .traceparent].count == 1 {
-                var caller = ServiceContext.topLevel
-                InstrumentationSystem.instrument.extract(request.headers, into: &caller, using: HeaderExtractor())
-                span.addLink(SpanLink(context: caller, attributes: [:]))
+            // Only the trace headers are handed over: a tracer that cannot parse them may log the
+            // carrier, and the request's other headers hold tokens and session cookies.
+            let values = request.headers[values: .traceparent]
+            if values.count == 1 {
+                span.addLink(SpanLink(
+                    context: TraceParent.context(values[0], state: request.headers[.tracestate]), attributes: [:]))
             }
         }
         do {
@@ -49,14 +50,9 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         span.end()
     }
-
-    private struct HeaderExtractor: Extractor {
-        func extract(key: String, from headers: HTTPFields) -> String? {
-            HTTPField.Name(key).flatMap { headers[$0] }
-        }
-    }
 }
 
 extension HTTPField.Name {
     static let traceparent = Self("traceparent")!
+    static let tracestate = Self("tracestate")!
 }

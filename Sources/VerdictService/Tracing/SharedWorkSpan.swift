@@ -10,7 +10,7 @@ enum SharedWorkSpan {
         guard let current = TraceParent.current(), TraceParent.traceId(current) != TraceParent.traceId(traceParent) else { return }
         let span = startSpan("\(work) shared with another notification")
         span.addLink(SpanLink(context: TraceParent.context(traceParent), attributes: [:]))
-        span.attributes["verdict.shared_work"] = work
+        if span.isRecording { span.attributes["verdict.shared_work"] = work }
         span.end()
     }
 }

@@ -21,11 +21,14 @@ public enum TraceParent {
         return parts.count == 4 ? parts[1] : nil
     }
 
-    /// A context continuing the trace of `traceParent` (the top level when nil or not understood).
-    public static func context(_ traceParent: String?) -> ServiceContext {
+    /// A context continuing the trace of `traceParent` (and `state`, a `tracestate`); the top level
+    /// when nil or not understood. Only these reach the tracer (never a request's other headers).
+    public static func context(_ traceParent: String?, state: String? = nil) -> ServiceContext {
         var context = ServiceContext.topLevel
         if let traceParent {
-            InstrumentationSystem.instrument.extract([header: traceParent], into: &context, using: DictionaryExtractor())
+            var carrier = [header: traceParent]
+            carrier["tracestate"] = state
+            InstrumentationSystem.instrument.extract(carrier, into: &context, using: DictionaryExtractor())
         }
         return context
     }

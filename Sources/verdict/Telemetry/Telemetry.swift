@@ -35,14 +35,11 @@ enum Telemetry {
     /// Bootstraps what the environment asks for: the process's tracer (swift-otel's OTLP exporter,
     /// with the `OTEL_*` settings: protocol, sampler, resource attributes, batch delay, …) and the
     /// metrics exporter. Logs keep their own backend; swift-otel's own diagnostics are JSON lines.
-    static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Exporters {
+    static func bootstrap() throws -> Exporters {
+        let environment = ProcessInfo.processInfo.environment
         var exporters = Exporters()
-        if tracesRequested(environment) {
-            try refuseGRPC("TRACES", in: environment)
-            var configuration = base
-            configuration.traces.enabled = true
-            exporters.services.append(try OTel.bootstrap(configuration: configuration, environment: environment))
-        }
+        // The metrics exporter first: its HTTP client, made before the tracer is bootstrapped,
+        // is then not traced (AsyncHTTPClient's spans record whole URLs).
         if metricsRequested(environment) {
             try refuseGRPC("METRICS", in: environment)
             var configuration = base
@@ -50,6 +47,12 @@ enum Telemetry {
             let backend = try OTel.makeMetricsBackend(configuration: configuration)
             exporters.metrics = backend.factory
             exporters.services.append(backend.service)
+        }
+        if tracesRequested(environment) {
+            try refuseGRPC("TRACES", in: environment)
+            var configuration = base
+            configuration.traces.enabled = true
+            exporters.services.append(try OTel.bootstrap(configuration: configuration, environment: environment))
         }
         return exporters
     }
@@ -89,7 +92,8 @@ enum Telemetry {
     private static var diagnostics: Logger {
         Logger(label: "opentelemetry") { label in
             var handler = JSONLogHandler(label: label)
-            handler.droppedMetadataKeys = ["environment_value", "previous_value", "new_value"]
+            // The values of settings it read, and a carrier it could not parse (headers).
+            handler.droppedMetadataKeys = ["environment_value", "previous_value", "new_value", "carrier"]
             return handler
         }
     }

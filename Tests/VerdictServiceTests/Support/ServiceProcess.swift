@@ -259,10 +259,11 @@ final class ServiceProcess: @unchecked Sendable {
     /// refused connection until the deadline, so requests to a child that may be dead use a short one.
     func request(
         _ method: HTTPMethod, _ path: String, body: Data? = nil, token: String? = ServiceHarness.token,
-        timeout: Duration = .seconds(30)
+        headers: [(String, String)] = [], timeout: Duration = .seconds(30)
     ) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))

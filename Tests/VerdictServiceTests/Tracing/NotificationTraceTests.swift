@@ -177,4 +177,22 @@ import VerdictTestSupport
             #expect(output.contains("verdict: configuration error: OpenTelemetry: OTEL_EXPORTER_OTLP_PROTOCOL=grpc"), "\(output)")
         }
     }
+
+    @Test func aTraceHeaderTheTracerCannotReadPutsNoOtherHeaderInTheLogs() async throws {
+        try await OTLPReceiver.with { _, endpoint in
+            try await ServiceHarness.with(.sqlite, startService: false) { harness in
+                try await ServiceProcess.group { children in
+                    let child = try await children.start(
+                        Self.traced(harness, endpoint: endpoint), directory: harness.database.directory, name: "garbled")
+                    let headers = [("traceparent", "garbage-0123"), ("tracestate", "Bad Key=1"), ("Cookie", "verdict_session=cookie-secret-77")]
+                    #expect(try await child.request(.GET, "/v1/jobs", headers: headers).status == 200)
+                    #expect(try await child.request(.GET, "/healthz", token: nil, headers: headers).status == 200)
+                    try await child.terminate()
+                    let token = try #require(harness.environment["VERDICT_API_TOKENS"]?.split(separator: ":").last.map(String.init))
+                    #expect(!child.logText.contains(token))
+                    #expect(!child.logText.contains("cookie-secret-77"))
+                }
+            }
+        }
+    }
 }
