@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 
 /// The apps one API request may act for — the one place where the app scope and the token's apps
-/// are applied (``AppScopeMiddleware`` computes it; routes and console pages reach apps only
+/// are applied (``BearerTokenMiddleware`` computes it; routes and console pages reach apps only
 /// through it).
 ///
 /// - Records named by an id (originalTransactionId, transactionId, decision id, notification

@@ -35,8 +35,7 @@ struct TokenDirectory: Sendable {
     /// What the token a session is bound to (``sessionBinding(of:sessionId:)``) grants while it is
     /// configured; nil otherwise. Every configured token is examined, compared in constant time.
     func grant(sessionBinding stored: String, sessionId: String) -> Grant? {
-        guard let stored = Self.bytes(hex: stored) else { return nil }
-        return first(matching: stored) { Self.binding($0, sessionId: sessionId) }
+        first(matching: Array(stored.utf8)) { Array(Self.hex(Self.binding($0, sessionId: sessionId)).utf8) }
     }
 
     private func grant(digest presented: [UInt8]) -> Grant? {
@@ -63,24 +62,5 @@ struct TokenDirectory: Sendable {
 
     private static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String(format: "%02x", $0) }.joined()
-    }
-
-    private static func bytes(hex: String) -> [UInt8]? {
-        guard hex.utf8.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        var iterator = hex.utf8.makeIterator()
-        while let high = iterator.next(), let low = iterator.next() {
-            guard let h = nibble(high), let l = nibble(low) else { return nil }
-            bytes.append(h << 4 | l)
-        }
-        return bytes
-    }
-
-    private static func nibble(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }
