@@ -1,6 +1,7 @@
 import AppStoreServer
 import AppStoreServerHTTP
 import Foundation
+import OTelSemanticConventions
 import Tracing
 
 /// App Store Server API clients for the configured In-App Purchase key, one per environment,
@@ -55,15 +56,16 @@ struct MeteredTransport: AppStoreHTTPTransport {
         let endpoint = Self.endpoint(method: request.method, path: request.url.path)
         return try await withSpan("App Store Server API \(endpoint)", ofKind: .client) { span in
             if span.isRecording {
-                span.attributes["http.request.method"] = request.method
+                span.attributes.http.request.method = .init(rawValue: request.method)
+                // `url.template` is still in development in the conventions (not in the stable set).
                 span.attributes["url.template"] = endpoint
-                span.attributes["server.address"] = request.url.host
+                if let host = request.url.host { span.attributes.server.address = host }
             }
             do {
                 let response = try await base.send(request)
                 metrics.appStoreCall(endpoint: endpoint, status: String(response.status))
                 guard span.isRecording else { return response }
-                span.attributes["http.response.status_code"] = response.status
+                span.attributes.http.response.statusCode = response.status
                 if response.status >= 400 {
                     span.setStatus(SpanStatus(code: .error))
                     if let code = Self.errorCode(response.body) { span.attributes["apple.error_code"] = code }
@@ -71,7 +73,7 @@ struct MeteredTransport: AppStoreHTTPTransport {
                 return response
             } catch {
                 metrics.appStoreCall(endpoint: endpoint, status: "network")
-                span.attributes["error.type"] = "network"
+                span.attributes.error.type = .init(rawValue: "network")
                 throw error
             }
         }

@@ -48,8 +48,14 @@ public struct NotificationIntake: Sendable {
         let verified: VerifiedNotification
         let verification = startSpan("verify notification")
         if verification.isRecording { verification.attributes["verdict.app"] = metrics.app ?? "" }
+        // The current span while verifying, so the certificate checks (OCSP) are its children.
+        let checked: Result<VerifiedNotification, VerificationError> = await ServiceContext.$current.withValue(
+            verification.context) { [verifier] in
+            do throws(VerificationError) { return .success(try await verifier.verifyNotification(signedPayload)) }
+            catch { return .failure(error) }
+        }
         do {
-            verified = try await verifier.verifyNotification(signedPayload)
+            verified = try checked.get()
             verification.end()
         } catch {
             verification.attributes["verdict.verification.code"] = error.code
@@ -92,7 +98,11 @@ public struct NotificationIntake: Sendable {
             store.attributes["apple.notification.uuid"] = uuid
         }
         do {
-            switch try await repository.insertNotification(notification, processingJob: job) {
+            // The current span while storing, so the database's span is its child.
+            let inserted = try await ServiceContext.$current.withValue(store.context) { [repository] in
+                try await repository.insertNotification(notification, processingJob: job)
+            }
+            switch inserted {
             case .inserted:
                 count(type, "accepted")
                 jobSignal.notify()

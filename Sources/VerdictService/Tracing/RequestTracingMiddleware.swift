@@ -1,6 +1,8 @@
 import HTTPTypes
 import Hummingbird
+import OTelSemanticConventions
 import Tracing
+import VerdictStorage
 
 /// A server span per HTTP request, named by its route (`POST /v1/notifications`). Its attributes
 /// follow OpenTelemetry's HTTP conventions but never carry the request's path, query or headers:
@@ -16,7 +18,7 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let span = startSpan("HTTP \(request.method.rawValue)", context: .topLevel, ofKind: .server)
         if span.isRecording {
-            span.attributes["http.request.method"] = request.method.rawValue
+            span.attributes.http.request.method = .init(rawValue: request.method.rawValue)
             // Only the trace headers are handed over: a tracer that cannot parse them may log the
             // carrier, and the request's other headers hold tokens and session cookies.
             let values = request.headers[values: .traceparent]
@@ -43,9 +45,9 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
         if span.isRecording {
             if let route {
                 span.operationName = "\(method.rawValue) \(route)"
-                span.attributes["http.route"] = route
+                span.attributes.http.route = route
             }
-            span.attributes["http.response.status_code"] = status
+            span.attributes.http.response.statusCode = status
             if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
         }
         span.end()

@@ -1,4 +1,5 @@
 import Tracing
+import VerdictStorage
 
 /// Work shared by several notifications (one history sync for a customer) belongs to the trace of
 /// the notification that started it; the others record a span that links to it.

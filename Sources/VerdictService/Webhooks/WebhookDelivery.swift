@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import Logging
 import NIOCore
+import OTelSemanticConventions
 import Tracing
 import VerdictStorage
 
@@ -48,10 +49,10 @@ struct WebhookDelivery: JobHandler {
         // The client is not traced by AsyncHTTPClient (its spans record the whole URL, and an
         // operator's webhook URL may hold a secret): this span records the host and status only.
         return try await withSpan("deliver webhook", ofKind: .client) { span in
-            if span.isRecording { span.attributes["server.address"] = url.host }
+            if span.isRecording, let host = url.host { span.attributes.server.address = host }
             let response = try await HTTPClient.untraced.execute(request, timeout: .seconds(10))
             _ = try? await response.body.collect(upTo: 64 * 1024)
-            if span.isRecording { span.attributes["http.response.status_code"] = Int(response.status.code) }
+            if span.isRecording { span.attributes.http.response.statusCode = Int(response.status.code) }
             guard (200..<300).contains(response.status.code) else {
                 throw Rejected(status: Int(response.status.code))
             }

@@ -7,13 +7,16 @@ import PostgresNIO
 final class PostgresDriver: SQLDriver {
     let backend = StorageBackend.postgres
     let dialect = SQLDialect.postgres
+    let endpoint: DatabaseEndpoint
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
     private let secrets: [String]
     private let closed = LockedFlag()
 
-    private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger, secrets: [String]) {
+    private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger, secrets: [String],
+                 endpoint: DatabaseEndpoint) {
+        self.endpoint = endpoint
         self.client = client
         self.runTask = runTask
         self.logger = logger
@@ -77,7 +80,7 @@ final class PostgresDriver: SQLDriver {
             await client.run()
         }
         for await _ in started {}
-        return PostgresDriver(client: client, runTask: runTask, logger: logger, secrets: secrets)
+        return PostgresDriver(client: client, runTask: runTask, logger: logger, secrets: secrets, endpoint: .postgres(url))
     }
 
     func transaction<T: Sendable>(

@@ -125,6 +125,8 @@ extension SQLExecutor {
 protocol SQLDriver: Sendable {
     var backend: StorageBackend { get }
     var dialect: SQLDialect { get }
+    /// What a database span says of where the statements go.
+    var endpoint: DatabaseEndpoint { get }
 
     /// Runs `body` in one transaction (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: `BEGIN`, read committed):
     /// committed when it returns, rolled back when it throws.

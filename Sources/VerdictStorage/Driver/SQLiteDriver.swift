@@ -15,6 +15,7 @@ import SQLiteNIO
 final class SQLiteDriver: SQLDriver {
     let backend = StorageBackend.sqlite
     let dialect = SQLDialect.sqlite
+    let endpoint = DatabaseEndpoint.sqlite
     private let connection: SQLiteConnection
     /// This connection's own thread: a statement waiting on another process's lock (busy_timeout)
     /// blocks only this connection, never the shared pool other connections need to commit.

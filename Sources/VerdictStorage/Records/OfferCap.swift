@@ -1,3 +1,6 @@
+import OTelSemanticConventions
+import Tracing
+
 /// A limit on offers granted, checked when a decision that grants one is stored: at most `max`
 /// offers (made, not held out) decided since `since` in `scope`, counting the decisions of the
 /// storing repository's app only.
@@ -61,4 +64,22 @@ public enum OfferDecisionInsert: Sendable, Equatable {
     case stored(OfferDecisionRecord)
     /// Nothing stored: `cap` was used up when the decision came to be stored.
     case capped(OfferCap)
+}
+
+extension OfferCap {
+    /// What a trace may say of the cap: its kind, the offer's id and the maximum — never the
+    /// customer unit, which may be the app's own customer identifier.
+    var spanAttributes: SpanAttributes {
+        var attributes = SpanAttributes()
+        attributes.db.system.name = .postgresql
+        attributes.db.query.summary = "SELECT pg_advisory_xact_lock"
+        attributes["verdict.cap.max"] = max
+        switch scope {
+        case .customer: attributes["verdict.cap.scope"] = "customer"
+        case .offer(let id):
+            attributes["verdict.cap.scope"] = "offer"
+            attributes["verdict.cap.offer_id"] = id
+        }
+        return attributes
+    }
 }

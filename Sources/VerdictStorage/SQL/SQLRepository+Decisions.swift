@@ -16,7 +16,10 @@ extension SQLRepository {
             // two instances granting the app's last slot at once cannot both see it free.
             for cap in caps.sorted(by: { $0.lockName < $1.lockName }) {
                 if locks {
-                    _ = try await db.query("SELECT pg_advisory_xact_lock($1) AS locked", .integer(cap.lockKey(app: app)))
+                    // A child span of the decision's: how long this decision queued behind another.
+                    try await DatabaseSpan.lockWait("wait for cap lock", attributes: cap.spanAttributes) {
+                        _ = try await db.query("SELECT pg_advisory_xact_lock($1) AS locked", .integer(cap.lockKey(app: app)))
+                    }
                 }
                 if try await Self.granted(cap.scope, since: cap.since, app: app, in: db) >= cap.max { return .capped(cap) }
             }

@@ -32,15 +32,21 @@ final class SQLRepository: VerdictRepository {
     var backend: StorageBackend { driver.backend }
     var dialect: SQLDialect { driver.dialect }
 
-    /// Runs `body` in one transaction with the operation timeout.
+    /// Runs `body` in one transaction with the operation timeout (a database span in a sampled trace).
     func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try await driver.transaction(timeout: operationTimeout, body)
+        let (driver, timeout) = (self.driver, operationTimeout)
+        return try await DatabaseSpan.trace(driver.endpoint, transaction: true) { observe in
+            try await driver.transaction(timeout: timeout) { try await body(observe($0)) }
+        }
     }
 
     /// Runs `body` — exactly one statement — without `BEGIN`/`COMMIT` round trips, with the
     /// operation timeout. The statement is atomic by itself.
     func statement<T: Sendable>(_ body: @escaping @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
-        try await driver.autocommit(timeout: operationTimeout, body)
+        let (driver, timeout) = (self.driver, operationTimeout)
+        return try await DatabaseSpan.trace(driver.endpoint, transaction: false) { observe in
+            try await driver.autocommit(timeout: timeout) { try await body(observe($0)) }
+        }
     }
 
     // MARK: Lifecycle

@@ -81,6 +81,12 @@ import VerdictTestSupport
                         for name in ["verify notification", "store notification"] {
                             #expect(trace.contains { $0.name == name && $0.parentSpanId == root.spanId }, "\(name): \(trace)")
                         }
+                        // The store's database transaction is its child (SQLite: no cap lock to wait for).
+                        let store = try #require(trace.first { $0.name == "store notification" })
+                        let insert = try #require(trace.first { $0.parentSpanId == store.spanId })
+                        #expect(insert.attributes["db.system.name"] == "sqlite" && insert.name.hasPrefix("INSERT notifications INSERT jobs"),
+                                "\(insert.name)")
+                        #expect(!spans.contains { $0.name == "wait for cap lock" })
                         // The decision's webhook is delivered by a job of that trace.
                         let delivery = try #require(trace.first { $0.name == "deliver webhook" })
                         #expect(delivery.kind == 3 && delivery.attributes["http.response.status_code"] == "200")

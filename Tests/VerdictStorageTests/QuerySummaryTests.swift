@@ -1,0 +1,59 @@
+import Testing
+
+@testable import VerdictStorage
+
+/// A database span's name and `db.query.summary`: each statement's operation and first table, in
+/// order — never a value, a bind or a comment — and whether a trace is sampled, read from its
+/// `traceparent`'s flags.
+@Suite("Storage: database span summaries")
+struct QuerySummaryTests {
+    @Test("each statement's operation and table", arguments: [
+        ("SELECT id, kind FROM jobs WHERE app = $1", "SELECT jobs"),
+        ("  insert into notifications (app, uuid) VALUES ($1, $2)", "INSERT notifications"),
+        ("UPDATE notifications SET job_id = $1 WHERE notification_uuid = $2", "UPDATE notifications"),
+        ("DELETE FROM console_sessions WHERE id = $1", "DELETE console_sessions"),
+        ("SELECT pg_advisory_xact_lock($1) AS locked", "SELECT pg_advisory_xact_lock"),
+        ("SELECT 1 AS n", "SELECT"),
+        // Upserts and locking reads are one operation: `DO UPDATE`, `FOR UPDATE` are clauses.
+        ("INSERT INTO jobs (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET state = 'queued' RETURNING id", "INSERT jobs"),
+        ("SELECT id FROM jobs WHERE state = 'queued' FOR UPDATE SKIP LOCKED", "SELECT jobs"),
+        ("INSERT INTO shipping (id) SELECT id FROM orders", "INSERT shipping SELECT orders"),
+        // Quoted text and comments are never read: a value that looks like SQL stays out.
+        ("SELECT id FROM jobs WHERE payload = 'DELETE FROM secrets' -- UPDATE comments\nAND app = $1", "SELECT jobs"),
+        ("CREATE TABLE t (id INTEGER REFERENCES u ON DELETE CASCADE)", "CREATE"),
+        ("PRAGMA journal_mode = WAL", "PRAGMA"),
+        ("", ""),
+    ])
+    func summaries(_ sql: String, _ expected: String) {
+        var summary = QuerySummary()
+        summary.add(sql)
+        #expect((summary.text ?? "") == expected, "\(sql)")
+    }
+
+    @Test("a transaction's statements in order, repeats once, and no longer than 255 characters")
+    func transactions() throws {
+        var summary = QuerySummary()
+        summary.add("INSERT INTO notifications (a) VALUES ($1)")
+        summary.add("INSERT INTO jobs (a) VALUES ($1)")
+        summary.add("INSERT INTO jobs (a) VALUES ($1)")
+        summary.add("UPDATE notifications SET job_id = $1")
+        #expect(summary.text == "INSERT notifications INSERT jobs UPDATE notifications")
+        for index in 0..<100 { summary.add("SELECT x FROM table_number_\(index)") }
+        let text = try #require(summary.text)
+        #expect(text.count <= QuerySummary.maximumLength && text.count > QuerySummary.maximumLength - 30)
+        #expect(text.hasPrefix("INSERT notifications") && text.contains("SELECT table_number_0"))
+        // Whole parts only: an operation is never cut from its table.
+        #expect(text.split(separator: " ").count.isMultiple(of: 2) && text.split(separator: " ").last?.hasPrefix("table_number_") == true)
+    }
+
+    @Test("the sampled flag of a traceparent")
+    func sampled() {
+        #expect(TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
+        #expect(TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-03"))
+        #expect(!TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00"))
+        #expect(!TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-zz"))
+        #expect(!TraceParent.isSampled("garbage"))
+        // No tracer is bootstrapped in this process: nothing is current, nothing sampled.
+        #expect(TraceParent.current() == nil && !TraceParent.currentIsSampled())
+    }
+}
