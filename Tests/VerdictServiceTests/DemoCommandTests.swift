@@ -10,11 +10,18 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-demo-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (status, output) = try await ServiceProcess.run(
-            ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory,
-             "--tempo-rules-dir", Self.tempoRulesDirectory],
-            settings: [:], directory: directory, name: "demo", timeout: .seconds(120))
+        // With an OTLP endpoint set, the demo's service exports its traces as `verdict serve` does.
+        let (status, output, spans) = try await OTLPReceiver.with { receiver, endpoint in
+            let (status, output) = try await ServiceProcess.run(
+                ["demo", "--no-serve", "--port", "0", "--rules-dir", ServiceHarness.rulesDirectory,
+                 "--tempo-rules-dir", Self.tempoRulesDirectory],
+                settings: ["OTEL_EXPORTER_OTLP_ENDPOINT": endpoint, "OTEL_BSP_SCHEDULE_DELAY": "100"],
+                directory: directory, name: "demo", timeout: .seconds(120))
+            return (status, output, receiver.spans)
+        }
         #expect(status == 0, "\(output.suffix(2_000))")
+        #expect(spans.contains { $0.name == "POST /v1/notifications" && $0.resource["service.name"] == "verdict" })
+        #expect(spans.contains { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" }, "\(spans.count) spans")
         for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "discount-only-customers", "winback-lapsed-payers",
                      "accidental-purchase-unused", "not-delivered", "no-answer-without-consent", "cancel-page-annual-full-price",
                      "team-seat-reduction"] {

@@ -29,6 +29,8 @@ final class DemoStack: Sendable {
         var apps: [DemoApp]
         /// The service's log level (`VERDICT_LOG_LEVEL`).
         var logLevel: Logger.Level
+        /// OpenTelemetry's exporters, when the `OTEL_*` variables ask for them (run with the service).
+        var telemetry = Telemetry.Exporters()
     }
 
     /// The apps served, in the configuration's order.
@@ -125,8 +127,10 @@ final class DemoStack: Sendable {
             let configuration = try ServiceConfiguration(
                 reader: try await ConfigurationSources.reader(environment: written.environment, configFile: written.file.path))
             let service = try await VerdictServer.open(
-                configuration: configuration, logger: logger, metricsBackend: .bootstrapProcessWide())
-            let (group, running, port) = try await run(service, port: settings.port, logger: logger, shutdownSignals: shutdownSignals)
+                configuration: configuration, logger: logger,
+                metricsBackend: .bootstrapProcessWide(exportingTo: settings.telemetry.metrics))
+            let (group, running, port) = try await run(
+                service, port: settings.port, services: settings.telemetry.services, logger: logger, shutdownSignals: shutdownSignals)
             let client = DemoClient(serviceURL: "http://127.0.0.1:\(port)", simulatorURL: simulatorURL, token: tokens.firstApp)
             // Every app's notifications go to the one intake; the service tells the apps apart by the payload.
             for app in simulator.apps {
@@ -145,10 +149,10 @@ final class DemoStack: Sendable {
     /// Runs the service's application in a service group; returns once it listens (with the
     /// bound port), or throws why it could not start.
     private static func run(
-        _ service: VerdictServer, port: Int, logger: Logger, shutdownSignals: [UnixSignal]
+        _ service: VerdictServer, port: Int, services: [any Service], logger: Logger, shutdownSignals: [UnixSignal]
     ) async throws -> (ServiceGroup, Task<Void, any Error>, Int) {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = try service.makeApplication(port: port) { bound in continuation.yield(bound) }
+        let application = try service.makeApplication(port: port, services: services) { bound in continuation.yield(bound) }
         let services: [any Service] = [application]
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: shutdownSignals, logger: logger)
