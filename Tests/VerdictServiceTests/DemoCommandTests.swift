@@ -22,6 +22,12 @@ import Testing
         #expect(status == 0, "\(output.suffix(2_000))")
         #expect(spans.contains { $0.name == "POST /v1/notifications" && $0.resource["service.name"] == "verdict" })
         #expect(spans.contains { $0.attributes["verdict.rules.rule_id"] == "annual-full-price-payer" }, "\(spans.count) spans")
+        // Only the service's spans: the demo's and the simulator's HTTP clients (whole URLs, a
+        // customer's appAccountToken in a path) trace nothing.
+        #expect(spans.allSatisfy { $0.attributes["url.full"] == nil && $0.attributes["url.path"] == nil })
+        // Roots: requests, jobs, recoveries, and the messages the demo uploads to Apple itself.
+        let roots = spans.filter { $0.parentSpanId.isEmpty && ![2, 5].contains($0.kind) && !$0.name.hasPrefix("App Store Server API ") }
+        #expect(roots.isEmpty, "\(roots.map { "\($0.name) (\($0.kind))" })")
         for rule in ["annual-full-price-payer", "monthly-loyal-full-price", "discount-only-customers", "winback-lapsed-payers",
                      "accidental-purchase-unused", "not-delivered", "no-answer-without-consent", "cancel-page-annual-full-price",
                      "team-seat-reduction"] {

@@ -1,4 +1,5 @@
 import AppStoreServer
+import AppStoreServerHTTP
 import Foundation
 import Hummingbird
 
@@ -233,7 +234,7 @@ struct ControlRoutes: Sendable {
                 guard let url = await app.store.realtimeURL() else {
                     return failure(409, "no realtime URL is set (PUT /inApps/v1/messaging/realtime/url)")
                 }
-                let call = try await RealtimeCaller(store: app.store, httpClient: .shared).call(
+                let call = try await RealtimeCaller(store: app.store, httpClient: .untraced).call(
                     originalTransactionId: body.originalTransactionId, userLocale: body.userLocale ?? "en-US", url: url,
                     threshold: SimulatedPerformanceTest.defaultConfig.responseTimeThreshold ?? 700, timeout: 30_000)
                 return JSONResponse.make(call)

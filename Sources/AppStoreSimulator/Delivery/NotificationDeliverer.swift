@@ -27,6 +27,8 @@ public actor NotificationDeliverer {
         self.policy = policy
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout.connect = .milliseconds(Int64(min(policy.requestTimeout, 5) * 1000))
+        // Apple sends no trace context; in a process that traces (`verdict demo`) neither does this.
+        configuration.tracing.tracer = nil
         self.httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

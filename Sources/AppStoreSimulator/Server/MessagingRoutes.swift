@@ -1,4 +1,5 @@
 import AppStoreServer
+import AppStoreServerHTTP
 import Foundation
 import Hummingbird
 
@@ -81,7 +82,7 @@ extension APIRoutes {
     func initiatePerformanceTest(_ request: Request, _ context: SimulatorRequestContext) async throws -> Response {
         let body = try await decode(PerformanceTestRequest.self, request)
         let (id, test) = try await messaging { try await store.startPerformanceTest(originalTransactionId: body.originalTransactionId) }
-        let runner = PerformanceTestRunner(store: store, httpClient: .shared)
+        let runner = PerformanceTestRunner(store: store, httpClient: .untraced)
         Task { await runner.run(id: id, test: test) }
         return JSONResponse.make(PerformanceTestResponse(config: test.config, requestId: id))
     }

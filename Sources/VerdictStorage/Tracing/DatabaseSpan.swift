@@ -4,7 +4,7 @@ import Tracing
 
 /// Client spans for database calls, following OpenTelemetry's database conventions: one per
 /// repository call (a transaction, or a single statement) made inside a sampled trace, named by
-/// the statements' summary (`INSERT notifications INSERT jobs`), with the system, database and
+/// the statements' summary (`INSERT notifications INSERT jobs UPDATE notifications`), with the system, database and
 /// server — never a bind value, and never the query text.
 ///
 /// Calls outside a trace (the job queue's polling, migrations, tools) and in traces the sampler
@@ -29,11 +29,11 @@ enum DatabaseSpan {
     /// A child span for waiting on a lock (PostgreSQL's `pg_advisory_xact_lock`): the time
     /// between asking for it and holding it, so a decision queued behind another shows where.
     static func lockWait<T>(
-        _ name: String, attributes: SpanAttributes, _ wait: () async throws -> T
+        _ name: String, attributes: @autoclosure () -> SpanAttributes, _ wait: () async throws -> T
     ) async throws -> T {
         guard TraceParent.currentIsSampled() else { return try await wait() }
         return try await withSpan(name, ofKind: .client) { span in
-            span.attributes.merge(attributes)
+            span.attributes.merge(attributes())
             return try await wait()
         }
     }

@@ -1,8 +1,11 @@
 /// A database call's low-cardinality summary, as OpenTelemetry's `db.query.summary` describes it:
-/// each statement's operation and its first table (`INSERT notifications`, `SELECT jobs`), in
-/// order, consecutive repeats once — never a value, a bind or a column list.
+/// each statement's operation and its first table (`INSERT notifications`, `SELECT jobs`), in the
+/// order first met, each once (so a retried statement or a second cap does not rename the span) —
+/// never a value, a bind or a column list.
 struct QuerySummary: Sendable, Equatable {
     private(set) var parts: [String] = []
+    /// Whether a part was left out for length: later, shorter ones are left out too.
+    private var full = false
 
     /// The longest summary kept (a transaction of many statements).
     static let maximumLength = 255
@@ -11,9 +14,9 @@ struct QuerySummary: Sendable, Equatable {
 
     /// Adds `sql`'s operations.
     mutating func add(_ sql: String) {
-        for part in Self.operations(in: sql) where part != parts.last {
+        for part in Self.operations(in: sql) where !full && !parts.contains(part) {
             let length = parts.reduce(0) { $0 + $1.count + 1 } + part.count
-            guard length <= Self.maximumLength else { return }
+            guard length <= Self.maximumLength else { full = true; return }
             parts.append(part)
         }
     }
@@ -26,13 +29,19 @@ struct QuerySummary: Sendable, Equatable {
         let tokens = tokenize(sql)
         guard let first = tokens.first?.uppercased() else { return [] }
         guard first == "WITH" || dataOperations.contains(first) else { return [first] }
+        // A common table expression's name (`WITH drawn AS (…)`) is not a table.
+        let expressions = Set(tokens.indices.dropLast(2).filter {
+            tokens[$0 + 1].uppercased() == "AS" && tokens[$0 + 2] == "(" && identifier(at: $0, in: tokens) != nil
+        }.map { tokens[$0] })
         var result: [String] = []
         for (index, token) in tokens.enumerated() {
             let word = token.uppercased()
             // `ON CONFLICT … DO UPDATE`, `FOR UPDATE`, `ON DELETE` are clauses, not operations.
             guard dataOperations.contains(word), index == 0 || !clauseWords.contains(tokens[index - 1].uppercased())
             else { continue }
-            result.append(target(of: word, after: index, in: tokens).map { "\(word) \($0)" } ?? word)
+            let table = target(of: word, after: index, in: tokens)
+            if let table, expressions.contains(table) { continue }
+            result.append(table.map { "\(word) \($0)" } ?? word)
         }
         return result.isEmpty ? [first] : result
     }

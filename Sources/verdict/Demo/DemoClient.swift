@@ -1,9 +1,10 @@
 import AppStoreServer
+import AppStoreServerHTTP
 import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// The HTTP calls `verdict demo` makes, over loopback with the shared AsyncHTTPClient: to the
+/// The HTTP calls `verdict demo` makes, over loopback with the untraced AsyncHTTPClient: to the
 /// Verdict service as an app backend would (bearer token), and to the simulator's control API.
 /// Also the waits the scenario needs: until a notification is processed, until a consumption
 /// request record leaves `pending`, until Apple's outcome is on it.
@@ -35,7 +36,7 @@ struct DemoClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: json))
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.untraced.execute(request, timeout: .seconds(30))
         let buffer = try await response.body.collect(upTo: 8 * 1024 * 1024)
         return (Int(response.status.code), Data(buffer.readableBytesView))
     }

@@ -52,7 +52,12 @@ enum Telemetry {
             try refuseGRPC("TRACES", in: environment)
             var configuration = base
             configuration.traces.enabled = true
-            exporters.services.append(try OTel.bootstrap(configuration: configuration, environment: environment))
+            // W3C trace context always: it is what jobs store, and the service continues no caller's
+            // trace. swift-otel stops the process on any other propagator, `baggage` of
+            // OpenTelemetry's own default `tracecontext,baggage` included, so OTEL_PROPAGATORS is not read.
+            configuration.propagators = [.traceContext]
+            exporters.services.append(try OTel.bootstrap(
+                configuration: configuration, environment: environment.filter { $0.key != "OTEL_PROPAGATORS" }))
         }
         return exporters
     }

@@ -110,10 +110,12 @@ final class ServiceProcess: @unchecked Sendable {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// The environment of a child: this process's variables without any `VERDICT_*` (so a
-    /// developer's settings never leak in), then `settings`.
+    /// The environment of a child: this process's variables without any `VERDICT_*` or `OTEL_*`
+    /// (so a developer's settings never leak in), then `settings`.
     static func childEnvironment(_ settings: [String: String]) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("VERDICT_") }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("VERDICT_") && !$0.key.hasPrefix("OTEL_")
+        }
         environment.merge(settings) { _, new in new }
         return environment
     }

@@ -24,6 +24,8 @@ import VerdictTestSupport
         // A vendor's key, as operators set one: it must reach no log line.
         settings["OTEL_EXPORTER_OTLP_HEADERS"] = "x-vendor-api-key=\(vendorKey)"
         settings["OTEL_LOG_LEVEL"] = "debug"
+        // OpenTelemetry's default list, which swift-otel cannot build (baggage): W3C trace context is used.
+        settings["OTEL_PROPAGATORS"] = "tracecontext,baggage"
         return settings
     }
 
