@@ -3,8 +3,7 @@ import Testing
 @testable import VerdictStorage
 
 /// A database span's name and `db.query.summary`: each statement's operation and first table, in
-/// order — never a value, a bind or a comment — and whether a trace is sampled, read from its
-/// `traceparent`'s flags.
+/// order — never a value, a bind or a comment.
 @Suite("Storage: database span summaries")
 struct QuerySummaryTests {
     @Test("each statement's operation and table", arguments: [
@@ -57,14 +56,9 @@ struct QuerySummaryTests {
         #expect(text.split(separator: " ").count.isMultiple(of: 2) && text.split(separator: " ").last?.hasPrefix("table_number_") == true)
     }
 
-    @Test("the sampled flag of a traceparent")
-    func sampled() {
-        #expect(TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"))
-        #expect(TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-03"))
-        #expect(!TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00"))
-        #expect(!TraceParent.isSampled("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-zz"))
-        #expect(!TraceParent.isSampled("garbage"))
-        // No tracer is bootstrapped in this process: nothing is current, nothing sampled.
-        #expect(TraceParent.current() == nil && !TraceParent.currentIsSampled())
+    @Test("database spans are made only inside a recording span")
+    func recording() {
+        // No tracer is bootstrapped in this process: nothing is current, nothing records.
+        #expect(TraceParent.current() == nil && !TraceRecording.isOn)
     }
 }

@@ -48,14 +48,8 @@ public struct NotificationIntake: Sendable {
         let verified: VerifiedNotification
         let verification = startSpan("verify notification")
         if verification.isRecording { verification.attributes["verdict.app"] = metrics.app ?? "" }
-        // The current span while verifying, so the certificate checks (OCSP) are its children.
-        let checked: Result<VerifiedNotification, VerificationError> = await ServiceContext.$current.withValue(
-            verification.context) { [verifier] in
-            do throws(VerificationError) { return .success(try await verifier.verifyNotification(signedPayload)) }
-            catch { return .failure(error) }
-        }
         do {
-            verified = try checked.get()
+            verified = try await verifier.verifyNotification(signedPayload)
             verification.end()
         } catch {
             verification.attributes["verdict.verification.code"] = error.code

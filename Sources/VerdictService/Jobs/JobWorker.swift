@@ -115,7 +115,7 @@ public final class JobWorker: Service, Sendable {
         let kind = job.job.kind
         guard let handler = handlers[kind] else { return }
         await withSpan("job \(kind)", context: TraceParent.context(job.job.traceParent), ofKind: .consumer) { span in
-            let (outcome, waited) = await attempt(job, handler: handler)
+            let (outcome, waited) = await TraceRecording.within(span) { await attempt(job, handler: handler) }
             guard span.isRecording else { return }
             span.attributes["verdict.job.id"] = Int(job.id)
             span.attributes["verdict.job.kind"] = kind

@@ -66,11 +66,13 @@ public struct NotificationHistoryReplay: Sendable {
         if span.isRecording { span.attributes["verdict.notification.source"] = source.rawValue }
         defer { span.end() }
         return await ServiceContext.$current.withValue(span.context) {
-            do throws(IntakeError) {
-                return .success(try await intake.accept(signedPayload: signedPayload, source: source))
-            } catch {
-                span.setStatus(SpanStatus(code: .error))
-                return .failure(error)
+            await TraceRecording.within(span) {
+                do throws(IntakeError) {
+                    return .success(try await intake.accept(signedPayload: signedPayload, source: source))
+                } catch {
+                    span.setStatus(SpanStatus(code: .error))
+                    return .failure(error)
+                }
             }
         }
     }

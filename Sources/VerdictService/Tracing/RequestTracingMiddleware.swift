@@ -29,7 +29,7 @@ struct RequestTracingMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         do {
             let response = try await ServiceContext.$current.withValue(span.context) {
-                try await next(request, context)
+                try await TraceRecording.within(span) { try await next(request, context) }
             }
             // The body is written after the span ends (the service's answers are small buffers).
             finish(span, route: context.endpointPath, method: request.method, status: Int(response.status.code))

@@ -8,7 +8,7 @@ import Tracing
 /// server — never a bind value, and never the query text.
 ///
 /// Calls outside a trace (the job queue's polling, migrations, tools) and in traces the sampler
-/// dropped make no span at all: with tracing off a call costs one no-op check.
+/// dropped make no span at all (``TraceRecording``): with tracing off a call costs one task-local read.
 enum DatabaseSpan {
     /// Runs `call` inside a span when the current trace is sampled; `call` receives a function
     /// that wraps the executor it gets so the span learns the statements.
@@ -16,7 +16,7 @@ enum DatabaseSpan {
         _ endpoint: DatabaseEndpoint, transaction: Bool,
         _ call: (_ observe: @escaping @Sendable (any SQLExecutor) -> any SQLExecutor) async throws -> T
     ) async throws -> T {
-        guard TraceParent.currentIsSampled() else { return try await call { $0 } }
+        guard TraceRecording.isOn else { return try await call { $0 } }
         return try await withSpan(endpoint.system, ofKind: .client) { span in
             let statements = Statements()
             endpoint.describe(span)
@@ -31,7 +31,7 @@ enum DatabaseSpan {
     static func lockWait<T>(
         _ name: String, attributes: @autoclosure () -> SpanAttributes, _ wait: () async throws -> T
     ) async throws -> T {
-        guard TraceParent.currentIsSampled() else { return try await wait() }
+        guard TraceRecording.isOn else { return try await wait() }
         return try await withSpan(name, ofKind: .client) { span in
             span.attributes.merge(attributes())
             return try await wait()

@@ -15,19 +15,6 @@ public enum TraceParent {
         return carrier[header]
     }
 
-    /// Whether the current work is in a trace that is sampled (exported): false when no tracer is
-    /// bootstrapped, outside any span, or in a trace the sampler dropped.
-    public static func currentIsSampled() -> Bool {
-        current().map(isSampled) ?? false
-    }
-
-    /// Whether `traceParent`'s flags (`00-<trace id>-<span id>-<flags>`) have the sampled bit.
-    static func isSampled(_ traceParent: String) -> Bool {
-        guard let flags = traceParent.split(separator: "-").last, flags.count == 2,
-              let value = UInt8(flags, radix: 16) else { return false }
-        return value & 1 == 1
-    }
-
     /// The trace id of a `traceparent` (`00-<trace id>-<span id>-<flags>`).
     public static func traceId(_ traceParent: String) -> Substring? {
         let parts = traceParent.split(separator: "-")

@@ -5,7 +5,7 @@ import OTel
 import ServiceLifecycle
 import VerdictService
 
-/// OpenTelemetry for `verdict serve`, configured by the standard `OTEL_*` variables: traces
+/// OpenTelemetry for `verdict serve` and `verdict demo`, configured by the standard `OTEL_*` variables: traces
 /// exported over OTLP by swift-otel (with the trace ids in every JSON log line written inside a
 /// span), and optionally the metrics too. Off unless an OTLP endpoint is set: then no tracer is
 /// bootstrapped and nothing is exported.
@@ -41,7 +41,7 @@ enum Telemetry {
         // The metrics exporter first: its HTTP client, made before the tracer is bootstrapped,
         // is then not traced (AsyncHTTPClient's spans record whole URLs).
         if metricsRequested(environment) {
-            try refuseGRPC("METRICS", in: environment)
+            try refuseUnsupported("METRICS", in: environment)
             var configuration = base
             configuration.metrics.enabled = true
             let backend = try OTel.makeMetricsBackend(configuration: configuration)
@@ -49,7 +49,7 @@ enum Telemetry {
             exporters.services.append(backend.service)
         }
         if tracesRequested(environment) {
-            try refuseGRPC("TRACES", in: environment)
+            try refuseUnsupported("TRACES", in: environment)
             var configuration = base
             configuration.traces.enabled = true
             // W3C trace context always: it is what jobs store, and the service continues no caller's
@@ -82,12 +82,25 @@ enum Telemetry {
         ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_\(signal)_ENDPOINT"].contains { !(environment[$0] ?? "").isEmpty }
     }
 
-    /// OTLP/gRPC is not built in: the signal's own protocol setting, else the general one, must
-    /// not ask for it (as swift-otel reads them).
-    private static func refuseGRPC(_ signal: String, in environment: [String: String]) throws {
+    /// Settings swift-otel would stop the process on (a crash, not an error) or cannot build, refused
+    /// with a clear message instead: OTLP/gRPC (not built in; the signal's own protocol setting,
+    /// else the general one, as swift-otel reads them), an exporter other than OTLP, and the
+    /// samplers it does not have (Jaeger's remote ones, X-Ray's).
+    private static func refuseUnsupported(_ signal: String, in environment: [String: String]) throws {
         if let (key, value) = ["OTEL_EXPORTER_OTLP_\(signal)_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]
             .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value.lowercased() == "grpc" {
             throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
+        }
+        guard signal == "TRACES" else { return }
+        if let exporter = environment["OTEL_TRACES_EXPORTER"], !["otlp", ""].contains(exporter.lowercased()) {
+            throw UnsupportedSetting(description: "OTEL_TRACES_EXPORTER=\(exporter): this build exports traces over OTLP only (otlp, or none for off)")
+        }
+        if let sampler = environment["OTEL_TRACES_SAMPLER"],
+           ["jaeger_remote", "parentbased_jaeger_remote", "xray"].contains(sampler.lowercased()) {
+            throw UnsupportedSetting(description: """
+                OTEL_TRACES_SAMPLER=\(sampler): not available (always_on, always_off, traceidratio and their \
+                parentbased_ forms are)
+                """)
         }
     }
 

@@ -25,21 +25,28 @@ import VerdictTestSupport
                     #expect(try await child.deliver(left.notification.signedPayload).status == 200)
                     _ = try await child.waitUntilSettled([left.notification.notificationUUID])
 
-                    let spans = try await receiver.waitFor("the cap lock waits and the request they belong to") { spans in
-                        let waits = spans.filter { $0.name == "wait for cap lock" }
-                        return waits.count >= 2 && waits.allSatisfy {
-                            NotificationTraceTests.ancestry(of: $0, in: spans).last?.name == "POST /v1/notifications"
-                        }
+                    // The decision's transaction, in the trace of the notification that turned auto-renew
+                    // off: both caps' locks (per customer, per offer) wait inside it.
+                    let uuid = left.notification.notificationUUID
+                    func decisionWaits(_ spans: [OTLPReceiver.Span]) -> [OTLPReceiver.Span]? {
+                        guard let store = spans.first(where: { $0.name == "store notification" && $0.attributes["apple.notification.uuid"] == uuid }),
+                              let first = spans.first(where: { $0.name == "wait for cap lock" && $0.traceId == store.traceId }),
+                              let decision = spans.first(where: { $0.spanId == first.parentSpanId }),
+                              NotificationTraceTests.ancestry(of: decision, in: spans).last?.name == "POST /v1/notifications"
+                        else { return nil }
+                        let waits = spans.filter { $0.name == "wait for cap lock" && $0.parentSpanId == first.parentSpanId }
+                        return waits.count == 2 ? waits : nil
+                    }
+                    let spans = try await receiver.waitFor("the decision's cap lock waits in the notification's trace") {
+                        decisionWaits($0) != nil
                     }
                     let url = try #require(harness.environment["VERDICT_DATABASE_URL"])
                     let database = try #require(URLComponents(string: url)?.path)
-                    // The decision's transaction: both caps' locks (per customer, per offer) wait inside it.
-                    let waits = spans.filter { $0.name == "wait for cap lock" }
-                    #expect(waits.count == 2, "\(waits)")
+                    let waits = try #require(decisionWaits(spans))
                     #expect(Set(waits.map { $0.attributes["verdict.cap.scope"] ?? "" }) == ["customer", "offer"])
                     #expect(waits.contains { $0.attributes["verdict.cap.offer_id"] == "lumen-annual-40off" && $0.attributes["verdict.cap.max"] == "1000" })
                     let decision = try #require(spans.first { $0.spanId == waits[0].parentSpanId })
-                    #expect(waits.allSatisfy { $0.parentSpanId == decision.spanId && $0.kind == 3 })
+                    #expect(waits.allSatisfy { $0.kind == 3 && $0.traceId == decision.traceId })
                     #expect(waits.allSatisfy { $0.attributes["db.query.summary"] == "SELECT pg_advisory_xact_lock" })
                     #expect(decision.name.contains("INSERT offer_decisions") && decision.name.hasPrefix("SELECT pg_advisory_xact_lock"),
                             "\(decision.name)")
@@ -54,6 +61,7 @@ import VerdictTestSupport
 
                     // The intake's store: one statement on PostgreSQL, a child of `store notification`.
                     let request = try #require(NotificationTraceTests.ancestry(of: decision, in: spans).last)
+                    #expect(request.name == "POST /v1/notifications" && request.traceId == decision.traceId)
                     let store = try #require(spans.first { $0.name == "store notification" && $0.traceId == request.traceId })
                     let insert = try #require(spans.first { $0.parentSpanId == store.spanId })
                     #expect(insert.name == "SELECT nextval INSERT notifications INSERT jobs", "\(insert.name)")
