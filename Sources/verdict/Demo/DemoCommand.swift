@@ -52,17 +52,8 @@ struct DemoCommand: AsyncParsableCommand {
         let apps = [DemoApp.lumen(rulesDirectory: try Self.rulesDirectory(rulesDir, option: "--rules-dir")),
                     DemoApp.tempo(rulesDirectory: try Self.rulesDirectory(tempoRulesDir, option: "--tempo-rules-dir"))]
         let logLevel: Logger.Level = verbose ? .info : .error
-        let logger = ServiceOptions.bootstrapLogging(
-            level: logLevel,
-            metadataProvider: Telemetry.tracesRequested(ProcessInfo.processInfo.environment) ? Telemetry.logMetadata : nil)
         // The demo's service exports traces (and metrics) like `verdict serve` when OTEL_* ask for them.
-        let telemetry: Telemetry.Exporters
-        do {
-            telemetry = try Telemetry.bootstrap()
-        } catch {
-            FileHandle.standardError.write(Data("verdict demo: configuration error: OpenTelemetry: \(error)\n".utf8))
-            throw ExitCode(78)
-        }
+        let (logger, telemetry) = try Telemetry.start(command: "verdict demo", logLevel: logLevel)
         let output = DemoOutput.standardOutput
         output.line("Starting the App Store simulator and the Verdict service…")
         let stack: DemoStack

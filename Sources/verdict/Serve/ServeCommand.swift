@@ -23,16 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await options.configuration()
-        let logger = ServiceOptions.bootstrapLogging(
-            level: configuration.logLevel,
-            metadataProvider: Telemetry.tracesRequested(ProcessInfo.processInfo.environment) ? Telemetry.logMetadata : nil)
-        let telemetry: Telemetry.Exporters
-        do {
-            telemetry = try Telemetry.bootstrap()
-        } catch {
-            FileHandle.standardError.write(Data("verdict: configuration error: OpenTelemetry: \(error)\n".utf8))
-            throw ExitCode(78)
-        }
+        let (logger, telemetry) = try Telemetry.start(command: "verdict", logLevel: configuration.logLevel)
         let server: VerdictServer
         do {
             server = try await VerdictServer.open(

@@ -15,15 +15,7 @@ import VerdictTestSupport
                 try await ServiceProcess.group { children in
                     let child = try await children.start(
                         NotificationTraceTests.traced(harness, endpoint: endpoint), directory: harness.database.directory, name: "db")
-                    let bought = try await harness.store.subscribe(SubscribeRequest(
-                        productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", period: .oneYear,
-                        appAccountToken: NotificationTraceTests.appAccountToken))
-                    let otid = try #require(bought.originalTransactionId)
-                    #expect(try await child.deliver(bought.notification.signedPayload).status == 200)
-                    _ = try await child.waitUntilSettled([bought.notification.notificationUUID])
-                    let left = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
-                    #expect(try await child.deliver(left.notification.signedPayload).status == 200)
-                    _ = try await child.waitUntilSettled([left.notification.notificationUUID])
+                    let (otid, left) = try await NotificationTraceTests.subscribeAndTurnAutoRenewOff(harness, child)
 
                     // The decision's transaction, in the trace of the notification that turned auto-renew
                     // off: both caps' locks (per customer, per offer) wait inside it.

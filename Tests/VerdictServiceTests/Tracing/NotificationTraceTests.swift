@@ -29,6 +29,22 @@ import VerdictTestSupport
         return settings
     }
 
+    /// A full-price annual subscriber (with ``appAccountToken``) who then turns auto-renew off, each
+    /// notification delivered to `child` and processed: the offer rule decides the second.
+    static func subscribeAndTurnAutoRenewOff(_ harness: ServiceHarness, _ child: ServiceProcess) async throws
+        -> (originalTransactionId: String, left: ScenarioResult) {
+        let bought = try await harness.store.subscribe(SubscribeRequest(
+            productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", period: .oneYear,
+            appAccountToken: appAccountToken))
+        let otid = try #require(bought.originalTransactionId)
+        #expect(try await child.deliver(bought.notification.signedPayload).status == 200)
+        _ = try await child.waitUntilSettled([bought.notification.notificationUUID])
+        let left = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
+        #expect(try await child.deliver(left.notification.signedPayload).status == 200)
+        _ = try await child.waitUntilSettled([left.notification.notificationUUID])
+        return (otid, left)
+    }
+
     /// The chain of spans from `span` up to its trace's root.
     static func ancestry(of span: OTLPReceiver.Span, in spans: [OTLPReceiver.Span]) -> [OTLPReceiver.Span] {
         var chain = [span]
@@ -48,15 +64,7 @@ import VerdictTestSupport
                         settings["VERDICT_WEBHOOK_URL"] = webhookURL.absoluteString + "?key=hook-secret-5f3a"
                         settings["VERDICT_WEBHOOK_SECRET"] = "webhook-signing-secret"
                         let child = try await children.start(settings, directory: harness.database.directory, name: "traced")
-                        let bought = try await harness.store.subscribe(SubscribeRequest(
-                            productId: "com.lumen.pro.annual", price: 59_990, currency: "USD", period: .oneYear,
-                            appAccountToken: Self.appAccountToken))
-                        let otid = try #require(bought.originalTransactionId)
-                        #expect(try await child.deliver(bought.notification.signedPayload).status == 200)
-                        _ = try await child.waitUntilSettled([bought.notification.notificationUUID])
-                        let left = try await harness.store.setAutoRenew(originalTransactionId: otid, enabled: false)
-                        #expect(try await child.deliver(left.notification.signedPayload).status == 200)
-                        _ = try await child.waitUntilSettled([left.notification.notificationUUID])
+                        _ = try await Self.subscribeAndTurnAutoRenewOff(harness, child)
 
                         // Spans arrive in batches: wait until both chains reach Apple's POST.
                         let spans = try await receiver.waitFor("the offer rule evaluation and its webhook, with their ancestry") { spans in
