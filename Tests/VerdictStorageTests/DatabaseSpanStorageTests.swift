@@ -28,7 +28,6 @@ struct DatabaseSpanStorageTests {
                         == .capped(cap))
                 #expect(try await repository.offerDecision(id: "a") == decision)
             }
-            #expect(!TraceRecording.isOn, "the recording state is the trace's, not the process's")
         }
     }
 }

@@ -57,8 +57,17 @@ struct QuerySummaryTests {
     }
 
     @Test("database spans are made only inside a recording span")
-    func recording() {
-        // No tracer is bootstrapped in this process: nothing is current, nothing records.
+    func recording() async throws {
+        struct Executor: SQLExecutor {
+            func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] { [] }
+        }
+        // Outside one (no tracer is bootstrapped here) the executor is handed over as it is; inside,
+        // it is wrapped so the span learns the statements.
+        let outside = try await DatabaseSpan.trace(.sqlite, transaction: false) { observe in observe(Executor()) is Executor }
+        let inside = try await TraceRecording.$isOn.withValue(true) {
+            try await DatabaseSpan.trace(.sqlite, transaction: false) { observe in observe(Executor()) is Executor }
+        }
+        #expect(outside && !inside)
         #expect(TraceParent.current() == nil && !TraceRecording.isOn)
     }
 }

@@ -54,10 +54,13 @@ enum Telemetry {
             configuration.traces.enabled = true
             // W3C trace context always: it is what jobs store, and the service continues no caller's
             // trace. swift-otel stops the process on any other propagator, `baggage` of
-            // OpenTelemetry's own default `tracecontext,baggage` included, so OTEL_PROPAGATORS is not read.
+            // OpenTelemetry's own default `tracecontext,baggage` included, so OTEL_PROPAGATORS is not
+            // read. Nor is OTEL_SDK_DISABLED, decided above: `false` would turn swift-otel's logs and
+            // metrics on, and their bootstrap stops a process whose logging is already set up.
             configuration.propagators = [.traceContext]
+            let ignored: Set = ["OTEL_PROPAGATORS", "OTEL_SDK_DISABLED"]
             exporters.services.append(try OTel.bootstrap(
-                configuration: configuration, environment: environment.filter { $0.key != "OTEL_PROPAGATORS" }))
+                configuration: configuration, environment: environment.filter { !ignored.contains($0.key) }))
         }
         return exporters
     }
@@ -88,15 +91,15 @@ enum Telemetry {
     /// samplers it does not have (Jaeger's remote ones, X-Ray's).
     private static func refuseUnsupported(_ signal: String, in environment: [String: String]) throws {
         if let (key, value) = ["OTEL_EXPORTER_OTLP_\(signal)_PROTOCOL", "OTEL_EXPORTER_OTLP_PROTOCOL"]
-            .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value.lowercased() == "grpc" {
+            .lazy.compactMap({ key in environment[key].map { (key, $0) } }).first, value == "grpc" {
             throw UnsupportedSetting(description: "\(key)=grpc: this build exports over OTLP/HTTP only (http/protobuf or http/json)")
         }
         guard signal == "TRACES" else { return }
-        if let exporter = environment["OTEL_TRACES_EXPORTER"], !["otlp", ""].contains(exporter.lowercased()) {
+        // swift-otel's values, matched as it matches them (exactly); others it ignores with a warning.
+        if let exporter = environment["OTEL_TRACES_EXPORTER"], ["console", "jaeger", "zipkin"].contains(exporter) {
             throw UnsupportedSetting(description: "OTEL_TRACES_EXPORTER=\(exporter): this build exports traces over OTLP only (otlp, or none for off)")
         }
-        if let sampler = environment["OTEL_TRACES_SAMPLER"],
-           ["jaeger_remote", "parentbased_jaeger_remote", "xray"].contains(sampler.lowercased()) {
+        if let sampler = environment["OTEL_TRACES_SAMPLER"], ["jaeger_remote", "parentbased_jaeger_remote", "xray"].contains(sampler) {
             throw UnsupportedSetting(description: """
                 OTEL_TRACES_SAMPLER=\(sampler): not available (always_on, always_off, traceidratio and their \
                 parentbased_ forms are)

@@ -26,6 +26,8 @@ import VerdictTestSupport
         settings["OTEL_LOG_LEVEL"] = "debug"
         // OpenTelemetry's default list, which swift-otel cannot build (baggage): W3C trace context is used.
         settings["OTEL_PROPAGATORS"] = "tracecontext,baggage"
+        // Explicitly not disabled: swift-otel would then turn its logs and metrics on (a crash).
+        settings["OTEL_SDK_DISABLED"] = "false"
         return settings
     }
 
